@@ -1,0 +1,61 @@
+"""The RECYCLE dialects real files use, their keywords, and detection from content."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+V0510 = "0.5.10"
+V050 = "0.5.0"
+V03 = "0.3"
+DIALECTS = (V0510, V050, V03)
+
+_COMMON = frozenset(
+    "game setup scoring min max stage player team end choice create players teams deck "
+    "set inc dec cycle next current previous move remember forget shuffle turn pass "
+    "top bottom actual using owner vloc iloc mem sto size sum score and or not any all".split()
+)
+_V05 = _COMMON | frozenset(
+    "declare do let repeat points hloc str cardatt range other sort union intersect "
+    "disjunction filter tuples partition tri fib random".split()
+)
+KEYWORDS = {
+    V0510: _V05 | frozenset("oloc faro new run runs largest subsets".split()),
+    V050: _V05,
+    V03: _COMMON | frozenset("comp initialize points each where none union tuples cardatt".split()),
+}
+
+
+@dataclass(frozen=True)
+class Detection:
+    """Which dialect a text is written in, and the evidence."""
+
+    dialect: str
+    reason: str
+
+
+_COMMENT = re.compile(r";;[^\n]*")
+_V03_MARKS = re.compile(r"\(\s*comp\b|\bwhere\b|\binitialize\s+points\b|\beach\b|\(\s*\(\s*(?:all|any)\s+(?:player|team)\s*\)")
+_V0510_MARKS = re.compile(
+    r"\boloc\b|\bfaro\b|\bsubsets\b|\bruns\b|\(\s*run\s|\(\s*[A-Z]+\s*:|\(\s*partition\s+[A-Z']|\(\s*(?:top|bottom)\s+\d"
+)
+_V050_MARKS = re.compile(r"\(\s*\(\s*[A-Z]+\s*\(\s*(?:[A-Z]+\s*\)|cardatt)|\(\s*partition\s+\(")
+
+
+def strip_comments(text: str) -> str:
+    """The text with `;;` comments blanked (positions are kept)."""
+    return _COMMENT.sub(lambda m: " " * len(m.group()), text)
+
+
+def detect(text: str) -> Detection:
+    """Guess the dialect from distinctive constructs (the file extension never decides)."""
+    body = strip_comments(text)
+    m = _V03_MARKS.search(body)
+    if m:
+        return Detection(V03, f"v0.3 construct {m.group().strip()!r}")
+    m = _V0510_MARKS.search(body)
+    if m:
+        return Detection(V0510, f"v0.5.10 construct {m.group().strip()!r}")
+    m = _V050_MARKS.search(body)
+    if m:
+        return Detection(V050, f"v0.5.0 construct {m.group().strip()!r}")
+    return Detection(V0510, "no dialect-specific construct; read as the current dialect")
