@@ -504,7 +504,7 @@ class AttrNode(Node):
     """One node of a deck's attribute tree: names with shared sub-attributes."""
 
     names: tuple
-    children: tuple
+    subs: tuple
 
 
 @node

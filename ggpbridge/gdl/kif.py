@@ -13,6 +13,8 @@ from .errors import KifSyntaxError
 # names such as `x-player` or `1+` are all NAMEs; the lexer callback below
 # then retypes the four syntactic words. Doing it by hand (rather than with
 # string terminals) keeps keyword matching case-insensitive and whole-word.
+# A head may be named `not`, `or` or `distinct` so that the validator, not the
+# parser, explains why such a rule is wrong.
 _GRAMMAR = r"""
 start: sentence*
 

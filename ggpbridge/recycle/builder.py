@@ -29,6 +29,7 @@ class Builder:
         self.dialect = dialect
         self.keywords = KEYWORDS[dialect]
         self.warnings = warnings
+        self.choice_depth = 0
 
     # ------------------------------------------------------------ helpers
     def fail(self, message: str, at) -> RecycleSyntaxError:
@@ -200,7 +201,11 @@ class Builder:
         return ir.Do(tuple(self.condact(i) for i in self.inner_list(x, "do")), pos=x.pos)
 
     def _s_choice(self, x):
-        return ir.Choice(tuple(self.condact(i) for i in self.inner_list(x, "choice")), pos=x.pos)
+        self.choice_depth += 1
+        try:
+            return ir.Choice(tuple(self.condact(i) for i in self.inner_list(x, "choice")), pos=x.pos)
+        finally:
+            self.choice_depth -= 1
 
     def _s_all(self, x):
         c, v, b = self.args(x, 3, "all")
@@ -208,6 +213,10 @@ class Builder:
 
     def _s_any(self, x):
         c, v, b = self.args(x, 3, "any")
+        if self.choice_depth == 0:
+            # CardStock's do-blocks run an `any` for every element (GameIterator.ProcessAgg).
+            self.warn("'any' outside a choice offers no choice: CardStock runs it for every element, like 'all'", x)
+            return ir.ForAll(self.coll(c), self.var(v), self.condact(b), pos=x.pos)
         return ir.AnyOf(self.coll(c), self.var(v), self.condact(b), pos=x.pos)
 
     def _s_let(self, x):
@@ -312,8 +321,8 @@ class Builder:
         names = self.comma_list(SList(x.items[:k], x.pos), "name") if k else []
         if not names:
             raise self.fail("a deck attribute starts with a name", x)
-        children = tuple(self.attribute(c) for c in x.items[k:])
-        return ir.AttrNode(tuple(ir.Var(a.text, pos=a.pos) if a.kind == "var" else a.text for a in names), children, pos=x.pos)
+        subs = tuple(self.attribute(c) for c in x.items[k:])
+        return ir.AttrNode(tuple(ir.Var(a.text, pos=a.pos) if a.kind == "var" else a.text for a in names), subs, pos=x.pos)
 
     def awards(self, x) -> tuple:
         if not isinstance(x, SList):
