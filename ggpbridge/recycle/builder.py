@@ -99,6 +99,9 @@ class Builder:
             raise self.fail("the game must start with '(setup ...)' (after any declare)", items[0] if items else form)
         setup = self.setup(items.pop(0))
         if not items or self.head(items[-1]) != "scoring":
+            nested = self.find_scoring(items[-1]) if items else None
+            if nested is not None:
+                raise self.fail("'(scoring ...)' stands inside the form above it: a ')' is missing before it", nested)
             raise self.fail("the game must end with '(scoring min|max INT)'", items[-1] if items else form)
         sc = items.pop()
         mode, val = self.args(sc, 2, "scoring")
@@ -107,6 +110,18 @@ class Builder:
         scoring = ir.Scoring(mode.text, self.int_(val), pos=sc.pos)
         body = tuple(self.stage_item(x) for x in items)
         return ir.Game(tuple(declares), setup, body, scoring, pos=form.pos)
+
+    def find_scoring(self, x):
+        """A scoring form buried in x (a missing ')' put it there), or None."""
+        if not isinstance(x, SList):
+            return None
+        for it in reversed(x.items):
+            if self.head(it) == "scoring":
+                return it
+            found = self.find_scoring(it)
+            if found is not None:
+                return found
+        return None
 
     def setup(self, x: SList) -> ir.Setup:
         items = x.items[1:]
