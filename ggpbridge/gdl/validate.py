@@ -242,13 +242,14 @@ def _surely_bound(lit: object) -> set[Var]:
 
 
 def _check_stratification(ctx: _Context) -> Iterator[Diagnostic]:
+    # One report per strongly connected component: a single change breaks it.
+    reported: set[int] = set()
     for rule in ctx.rules:
         head = _head_name(rule)
-        reported: set[str] = set()
         for atom, positive in _atoms(rule):
-            if positive or atom.name in reported or not ctx.recursive_with(head, atom.name):
+            if positive or not ctx.recursive_with(head, atom.name) or ctx.scc[head] in reported:
                 continue
-            reported.add(atom.name)
+            reported.add(ctx.scc[head])
             back = nx.shortest_path(ctx.graph, atom.name, head)
             steps = [head, f"not {atom.name}"]
             for src, dst in zip(back, back[1:]):

@@ -60,9 +60,15 @@ def player_count(game: ir.Game) -> int | None:
 
 def check(game: ir.Game, source: Source | None = None) -> list[Diagnostic]:
     """All semantic errors and warnings of a game, in source order."""
+    return analyse(game, source).diags
+
+
+def analyse(game: ir.Game, source: Source | None = None) -> "_Checker":
+    """Run the checks and keep what they learnt (locations, storages with owner types)."""
     c = _Checker(game, source)
     c.run()
-    return sorted(c.diags, key=lambda d: (d.pos.line, d.pos.col, d.severity))
+    c.diags.sort(key=lambda d: (d.pos.line, d.pos.col, d.severity))
+    return c
 
 
 class _Checker:
@@ -75,6 +81,8 @@ class _Checker:
         self.used_vars: set[str] = set()
         self.points_set: dict[str, ir.Node] = {}
         self.points_used: list[tuple[str, ir.Node]] = []
+        self.locations: dict[tuple, ir.Node] = {}   # (owner type, vis, name) -> first use
+        self.storages: dict[tuple, ir.Node] = {}    # (owner type, kind, name) -> first use
 
     def err(self, msg: str, n: ir.Node) -> None:
         self.diags.append(Diagnostic("error", msg, n.pos, self.source))
@@ -297,8 +305,9 @@ class _Checker:
         self.use_points(n.points, env)
 
     def _e_IntStorage(self, n, env):
-        self.owner(n.owner, env)
+        t = self.owner(n.owner, env)
         self.expect(n.key, STR, env, "a storage name")
+        self.record(self.storages, (t, "sto" if isinstance(n, ir.IntStorage) else "str", n.key), n)
 
     _e_StrStorage = _e_IntStorage
 
@@ -319,7 +328,7 @@ class _Checker:
         self.expect(n.card, CARD, env, "a remembered card")
 
     def _e_Location(self, n, env):
-        self.owner(n.owner, env)
+        self.record(self.locations, (self.owner(n.owner, env), n.vis, n.name), n)
         if not isinstance(n.name, str):
             t = self.expr(n.name, env)
             if t not in (None, STR, INT):
@@ -377,6 +386,11 @@ class _Checker:
         self.expect(n.lo, INT, env, "a range bound")
         self.expect(n.hi, INT, env, "a range bound")
 
+    def _e_AllOf(self, n, env):
+        return f"coll:{n.kind}"
+
+    _e_Other = _e_AllOf
+
     def _e_PlayerRef(self, n, env):
         self.who(n, self.nplayers, "player", env)
 
@@ -409,14 +423,22 @@ class _Checker:
         self.expect(n.arg, BOOL, env, "the argument of not")
 
     def _e_PointsRef(self, n, env):
-        self.owner(n.owner, env)
+        self.record(self.storages, (self.owner(n.owner, env), "points", n.name), n)
         self.expect(n.name, STR, env, "a point map's name")
 
     # ------------------------------------------------------------ helpers
-    def owner(self, o: ir.Node, env: dict) -> None:
+    def owner(self, o: ir.Node, env: dict) -> str | None:
         t = self.expr(o, env)
         if t not in (None, GAME, PLAYER, TEAM):
             self.err(f"type error: an owner must be the game, a player or a team, found {describe(t)}", o)
+        return t
+
+    @staticmethod
+    def record(table: dict, key: tuple, n: ir.Node) -> None:
+        owner, kind, name = key
+        label = name if isinstance(name, str) else name.value if isinstance(name, (ir.Name, ir.IntLit)) else None
+        if label is not None:
+            table.setdefault((owner, kind, str(label)), n)
 
     def who(self, n, count: int | None, kind: str, env: dict) -> None:
         if isinstance(n.which, str):

@@ -82,7 +82,7 @@ def test_missing_required_keywords(keyword, line):
 
 
 def test_missing_init_is_only_a_warning():
-    diags = check(base=BASE.replace("(init (s 1))\n", "(<= (init (s 1)) (step_one))\n(step_one)\n"))
+    diags = check(base=BASE.replace("(init (s 1))\n", "(<= (init (s 1)) step_one)\nstep_one\n"))
     assert diags == []
     diags = check(base=BASE.replace("(init (s 1))\n", ""))
     assert is_valid(diags)
@@ -173,6 +173,12 @@ def test_negation_cycle_names_the_predicates():
     diag = only_error(diags, "not stratified")
     assert diag.message.endswith("p -> not q -> r -> p")
     assert diag.line == FIRST
+
+
+def test_each_negative_cycle_is_reported_once():
+    diags = check("(<= p (not q))\n(<= q (not p))\n(<= u (not v))\n(<= v u)\n")
+    cycles = [(d.line, d.message.split(": ")[1]) for d in diags if "stratified" in d.message]
+    assert cycles == [(FIRST, "p -> not q -> not p"), (FIRST + 2, "u -> not v -> u")]
 
 
 def test_negation_of_itself():

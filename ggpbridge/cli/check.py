@@ -1,0 +1,39 @@
+"""`ggpbridge check FILE...`: syntax and semantic errors and warnings."""
+from __future__ import annotations
+
+import click
+
+from ..errors import PositionedError
+from ..recycle.check import check
+from . import output
+from .common import dialect_option, load
+
+
+@click.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@dialect_option
+@click.option("--json", "as_json", is_flag=True, help="Print the diagnostics as JSON.")
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings or summary.")
+def command(files, dialect, as_json, quiet):
+    """Check games; exit status 0 when no file has an error."""
+    report = []
+    for f in files:
+        try:
+            loaded = load(f, dialect)
+            diags = loaded.warnings + check(loaded.game, loaded.source)
+            dia = loaded.dialect
+        except PositionedError as e:
+            diags, dia = [e.diagnostic()], None
+        errors = sum(d.severity == "error" for d in diags)
+        report.append({"file": f, "dialect": dia, "errors": errors,
+                       "warnings": len(diags) - errors, "diagnostics": [d.as_dict() for d in diags]})
+        if not as_json:
+            for d in diags:
+                if d.severity == "error" or not quiet:
+                    output.diagnostic(d)
+            if not quiet:
+                status = click.style("ok", fg="green") if not errors else click.style("FAILED", fg="red")
+                click.echo(f"{f}: {status} (v{dia or '?'}; {errors} error(s), {len(diags) - errors} warning(s))")
+    if as_json:
+        output.as_json(report)
+    raise SystemExit(1 if any(r["errors"] for r in report) else 0)
