@@ -17,7 +17,7 @@ _NEVER_IN_BODY = {"init", "next", "base", "input", "sees"}
 # Keyword -> relations it must not depend on, directly or through other rules.
 _FORBIDDEN_DEPS = {
     "role": ("true", "does"), "init": ("true", "does"), "base": ("true", "does"),
-    "input": ("true", "does"), "legal": ("does",), "goal": ("does",), "terminal": ("does",),
+    "input": ("true", "does"), "legal": (), "goal": ("does",), "terminal": ("does",),
 }
 # Relations that are given by the game state or the moves, never by rules.
 _BUILT_IN = {"true", "does", "distinct"}

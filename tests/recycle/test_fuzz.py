@@ -1,0 +1,59 @@
+"""Mangled corpus files give positioned errors, never an uncaught exception."""
+from __future__ import annotations
+
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import CORPUS, GAMES, corpus_files
+from ggpbridge.errors import PositionedError
+from ggpbridge.recycle import parse_text
+from ggpbridge.recycle.check import check
+from ggpbridge.translators.recycle_text import to_text
+
+SOURCES = [p for p in corpus_files("rcy", "gdl") if p.stat().st_size < 6000][:40] or sorted(GAMES.glob("*.rcy"))
+TEXTS = [p.read_text(encoding="utf-8-sig") for p in SOURCES] + [(GAMES / "agram_v03.gdl").read_text()]
+TOKEN = re.compile(r";;[^\n]*|\(|\)|'?[^\s()]+")
+
+
+@st.composite
+def mangled(draw):
+    text = draw(st.sampled_from(TEXTS))
+    toks = TOKEN.findall(text)
+    for _ in range(draw(st.integers(1, 4))):
+        if not toks:
+            break
+        i = draw(st.integers(0, len(toks) - 1))
+        op = draw(st.sampled_from(["delete", "duplicate", "swap", "paren", "unparen"]))
+        if op == "delete":
+            del toks[i]
+        elif op == "duplicate":
+            toks.insert(i, toks[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(toks) - 1))
+            toks[i], toks[j] = toks[j], toks[i]
+        elif op == "paren":
+            toks.insert(i, draw(st.sampled_from(["(", ")"])))
+        else:
+            parens = [k for k, t in enumerate(toks) if t in "()"]
+            if parens:
+                del toks[draw(st.sampled_from(parens))]
+    return "\n".join(toks)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mangled())
+def test_mangled_input_never_escapes_as_an_uncaught_exception(text):
+    try:
+        loaded = parse_text(text, "fuzz.rcy")
+    except PositionedError as e:
+        assert e.message and str(e).startswith("fuzz.rcy")
+        return
+    for d in check(loaded.game, loaded.source):
+        assert d.severity in ("error", "warning")
+    to_text(loaded.game, loaded.comments)
+
+
+def test_fuzz_sources_come_from_the_corpus_when_present(corpus):
+    assert all(CORPUS in p.parents for p in SOURCES)
