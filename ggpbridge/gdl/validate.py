@@ -17,7 +17,7 @@ _NEVER_IN_BODY = {"init", "next", "base", "input", "sees"}
 # Keyword -> relations it must not depend on, directly or through other rules.
 _FORBIDDEN_DEPS = {
     "role": ("true", "does"), "init": ("true", "does"), "base": ("true", "does"),
-    "input": ("true", "does"), "legal": (), "goal": ("does",), "terminal": ("does",),
+    "input": ("true", "does"), "legal": ("does",), "goal": ("does",), "terminal": ("does",),
 }
 # Relations that are given by the game state or the moves, never by rules.
 _BUILT_IN = {"true", "does", "distinct"}
@@ -141,10 +141,10 @@ class _Context:
             for name in component:
                 self.scc[name] = index
 
-    def recursive_with(self, head: str, name: str) -> bool:
-        """True when `name` lies on a dependency cycle through `head`."""
-        return head in self.scc and self.scc.get(name) == self.scc[head] and (
-            head != name or self.graph.has_edge(head, head))
+    def recursive_with(self, head: str | None, name: str) -> bool:
+        """For `name` in a body of `head`: true when it lies on a cycle through `head`."""
+        # The edge head -> name exists, so sharing an SCC means sharing a cycle.
+        return head in self.scc and self.scc.get(name) == self.scc[head]
 
     def diag(self, severity: str, message: str, rule: Rule | None = None) -> Diagnostic:
         if rule is None:
@@ -263,23 +263,22 @@ def _check_recursion(ctx: _Context) -> Iterator[Diagnostic]:
     for rule in ctx.rules:
         head = _head_name(rule)
         head_args = set(rule.head.args) if isinstance(rule.head, Func) else set()
-        for index, conjunct in enumerate(rule.body):
-            # Terms a recursive literal may rely on come from the *other*
-            # conjuncts: inside one disjunction the branches are alternatives.
-            support: set[object] = set()
-            for other, lit in enumerate(rule.body):
-                if other != index:
-                    support |= _sure_terms(ctx, head, lit)
-            for atom, positive in _literals((conjunct,)):
-                if not (positive and relation(atom) and ctx.recursive_with(head, atom.name)):
-                    continue
-                bad = [t for t in getattr(atom, "args", ())
-                       if not is_ground(t) and t not in head_args and t not in support]
-                if bad:
-                    yield ctx.diag("error", f"recursion restriction violated: in {to_kif(atom)}, "
-                                   f"{', '.join(map(to_kif, bad))} is neither ground, nor an argument "
-                                   f"of the head, nor an argument of a body literal outside the "
-                                   f"recursion through '{head}'", rule)
+        # Terms every way of satisfying the body provides outside the cycle.
+        # The conjunct holding a recursive literal adds nothing: that literal,
+        # or the disjunction branch it sits in, contributes the empty set.
+        support: set[object] = set()
+        for lit in rule.body:
+            support |= _sure_terms(ctx, head, lit)
+        for atom, positive in _literals(rule.body):
+            if not (positive and relation(atom) and ctx.recursive_with(head, atom.name)):
+                continue
+            bad = [t for t in getattr(atom, "args", ())
+                   if not is_ground(t) and t not in head_args and t not in support]
+            if bad:
+                yield ctx.diag("error", f"recursion restriction violated: in {to_kif(atom)}, "
+                               f"{', '.join(map(to_kif, bad))} is neither ground, nor an argument "
+                               f"of the head, nor an argument of a body literal outside the "
+                               f"recursion through '{head}'", rule)
 
 
 def _sure_terms(ctx: _Context, head: str, lit: object) -> set[object]:
