@@ -202,17 +202,18 @@ def _keyword_arity(ctx: _Context, rule: Rule, atom: Const | Func) -> Iterator[Di
 
 
 def _check_dependencies(ctx: _Context) -> Iterator[Diagnostic]:
+    # Everything that reaches `true` / `does` in the graph, found once.
+    reaching = {name: nx.ancestors(ctx.graph, name) | {name}
+                for name in ("true", "does") if name in ctx.graph}
     for rule in ctx.rules:
         head = _head_name(rule)
         for forbidden in _FORBIDDEN_DEPS.get(head, ()):
-            if forbidden not in ctx.graph:
-                continue
-            for atom, _ in _atoms(rule):
-                if atom.name in ctx.graph and nx.has_path(ctx.graph, atom.name, forbidden):
-                    path = [head, *nx.shortest_path(ctx.graph, atom.name, forbidden)]
-                    yield ctx.diag("error", f"'{head}' must not depend on '{forbidden}' "
-                                   f"({' -> '.join(path)})", rule)
-                    break
+            culprit = next((atom.name for atom, _ in _atoms(rule)
+                            if atom.name in reaching.get(forbidden, ())), None)
+            if culprit is not None:
+                path = [head, *nx.shortest_path(ctx.graph, culprit, forbidden)]
+                yield ctx.diag("error", f"'{head}' must not depend on '{forbidden}' "
+                               f"({' -> '.join(path)})", rule)
 
 
 def _check_safety(ctx: _Context) -> Iterator[Diagnostic]:
@@ -290,8 +291,10 @@ def _sure_terms(ctx: _Context, head: str, lit: object) -> set[object]:
 
 
 def _check_arities(ctx: _Context) -> Iterator[Diagnostic]:
-    relations: dict[str, tuple[int, int]] = {}
-    functions: dict[str, tuple[int, int]] = {}
+    # name -> (arity, rule) of its first use; keywords have fixed arities,
+    # checked by _check_keywords.
+    relations: dict[str, tuple[int, Rule]] = {}
+    functions: dict[str, tuple[int, Rule]] = {}
     for rule in ctx.rules:
         atoms = [rule.head, *(lit for lit, _ in _literals(rule.body))]
         seen: set[tuple[str, str]] = set()
@@ -301,14 +304,14 @@ def _check_arities(ctx: _Context) -> Iterator[Diagnostic]:
         ):
             for symbol in symbols:
                 name, arity = relation(symbol)
-                first = table.setdefault(name, (arity, rule.line))
-                if first[0] != arity and (kind, name) not in seen:
+                first, where = table.setdefault(name, (arity, rule))
+                if first != arity and (kind, name) not in seen:
                     seen.add((kind, name))
                     yield ctx.diag("error", f"arity clash: {kind} '{name}' has {arity} argument(s) "
-                                   f"here but {first[0]} at line {first[1]}", rule)
+                                   f"here but {first} at line {where.line}", rule)
     for name in sorted(relations.keys() & functions.keys()):
-        yield ctx.diag("warning", f"'{name}' is used both as a relation and as a function "
-                       "symbol; is a 'true' missing?")
+        yield ctx.diag("warning", f"'{name}' is used both as a relation (line {relations[name][1].line}) "
+                       "and as a function symbol; is a 'true' missing?", functions[name][1])
 
 
 def _check_goals(ctx: _Context) -> Iterator[Diagnostic]:

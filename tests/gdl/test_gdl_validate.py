@@ -230,7 +230,9 @@ def test_function_arity_clash():
 def test_relation_and_function_name_overlap_is_a_warning():
     diags = check("(<= (legal a (m 1)) (m 1))\n(m 1)\n")
     assert is_valid(diags)
-    assert any("'m' is used both as a relation and as a function" in d.message for d in diags)
+    (diag,) = [d for d in diags if "used both" in d.message]
+    assert diag.message == "'m' is used both as a relation (line 7) and as a function symbol; is a 'true' missing?"
+    assert (diag.severity, diag.line) == ("warning", FIRST)
 
 
 @pytest.mark.parametrize("value, fragment", [
