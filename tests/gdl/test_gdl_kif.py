@@ -123,6 +123,7 @@ def test_source_lines_are_recorded():
 
 @pytest.mark.parametrize("text, line, col, fragment", [
     ("(role a)\n(<= (p ?x)\n   (q ?x)\n", 2, 1, "never closed"),
+    ("(<= (p ?x)\n  (q (f ?x)\n", 2, 3, "never closed"),
     ("(role a))", 1, 9, "unmatched ')'"),
     ("(role a)\n(p ? x)", 2, 4, "unexpected character '?'"),
     ('(p "quoted")', 1, 4, "unexpected character '\"'"),

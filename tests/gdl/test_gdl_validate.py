@@ -118,6 +118,11 @@ def test_keyword_placement(extra, fragment):
     assert only_error(check(extra), fragment).line == FIRST
 
 
+def test_misplaced_head_adds_no_dependency_errors():
+    diags = check("(<= (true (s 3)) (does a noop))\n")
+    assert [d.message for d in errors(diags)] == ["'true' may not appear in a rule head"]
+
+
 def test_keywords_in_allowed_places_pass():
     extra = ("(<= (sees a seen) (does a noop) (role a))\n"
              "(<= (base (s ?n)) (succ ?m ?n))\n(succ 1 2)\n"

@@ -1,0 +1,367 @@
+"""Compiling IR statements into closures that act on a `Runtime`.
+
+A statement closure takes the runtime and returns the number of primitive actions it
+executed (CardStock offers an option only when its path executes at least one).
+Inside a choice, `any` asks `c.branch(n)` which element to take; the machine drives
+that to enumerate options and to replay the one chosen.
+"""
+from __future__ import annotations
+
+from .. import ir
+from .exprs import _MISSING, ExprCompiler, _restore, fail
+
+
+class Branching(Exception):
+    """Raised while enumerating options when an `any` meets an empty collection path."""
+
+
+def _take_physical(c, card, n):
+    """Remove a card from the location it lies in."""
+    if card is None:
+        raise fail("there is no card to move (the collection is empty)", n)
+    w = c.where[card]
+    if w is None:
+        raise fail("this card lies nowhere it could be moved from", n)
+    c.loc(*w).remove(card)
+    c.where[card] = None
+    return card
+
+
+class StmtCompiler(ExprCompiler):
+    """Turns IR statements into closures; also knows the game's decks."""
+
+    def __init__(self, lay, deck_cards: dict):
+        super().__init__(lay)
+        self.deck_cards = deck_cards   # id(CreateDeck node) -> list of card ids it creates
+        self.created: set = set()
+
+    def s(self, n, env):
+        """A closure executing statement n; it returns how many actions ran."""
+        m = getattr(self, "s_" + type(n).__name__, None)
+        if m is None:
+            raise fail(f"{type(n).__name__} cannot be executed here", n)
+        return m(n, env)
+
+    # ------------------------------------------------------------ structure
+    def s_Do(self, n, env):
+        items = [self.s(i, env) for i in n.items]
+
+        def do(c):
+            k = 0
+            for f in items:
+                k += f(c)
+            return k
+        return do
+
+    def s_CondAct(self, n, env):
+        cond, body = self.x(n.cond, env), self.s(n.body, env)
+        return lambda c: body(c) if cond(c) else 0
+
+    def s_ForAll(self, n, env):
+        coll, var = self.coll(n.coll, env), n.var
+        body = self.s(n.body, self.bind(n.coll, n.var, env))
+
+        def forall(c):
+            vs = c.vars
+            old = vs.get(var, _MISSING)
+            k = 0
+            for e in list(coll(c)):
+                vs[var] = e
+                k += body(c)
+            _restore(vs, var, old)
+            return k
+        return forall
+
+    def s_AnyOf(self, n, env):
+        coll, var = self.coll(n.coll, env), n.var
+        body = self.s(n.body, self.bind(n.coll, n.var, env))
+
+        def anyof(c):
+            items = list(coll(c))
+            if not items:
+                return 0
+            vs = c.vars
+            old = vs.get(var, _MISSING)
+            vs[var] = items[c.branch(len(items))]
+            k = body(c)
+            _restore(vs, var, old)
+            return k
+        return anyof
+
+    def s_Let(self, n, env):
+        value, var = self.x(n.value, env), n.var
+        t = self.type_of(n.value, env)
+        body = self.s(n.body, {**env, var: t})
+
+        def let(c):
+            vs = c.vars
+            old = vs.get(var, _MISSING)
+            v = value(c)
+            vs[var] = list(v) if isinstance(v, list) else v
+            k = body(c)
+            _restore(vs, var, old)
+            return k
+        return let
+
+    def s_Repeat(self, n, env):
+        count, body = self.x(n.count, env), self.s(n.body, env)
+
+        def repeat(c):
+            k = 0
+            for _ in range(count(c)):
+                k += body(c)
+            return k
+        return repeat
+
+    def s_RepeatAll(self, n, env):
+        body = self.s(n.body, env)
+        src = n.body.src if isinstance(n.body, ir.Move) else n.body.card
+        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
+            raise fail("'repeat all' needs (move|forget (top|bottom LOCATION) ...)", n)
+        source = self.coll(src.source, env)
+
+        def repeat_all(c):
+            k = 0
+            guard = len(c.lay.cards) * 4 + 16
+            while source(c):
+                k += body(c)
+                guard -= 1
+                if guard < 0:
+                    raise fail("'repeat all' never empties its source", n)
+            return k
+        return repeat_all
+
+    # ------------------------------------------------------------ cards
+    def s_Move(self, n, env):
+        take, put = self.taker(n.src, env), self.putter(n.dst, env)
+
+        def move(c):
+            card = take(c)
+            put(c, card, True)
+            return 1
+        return move
+
+    def s_Remember(self, n, env):
+        card, put = self.x(n.src, env), self.putter(n.dst, env)
+
+        def remember(c):
+            put(c, card(c), False)
+            return 1
+        return remember
+
+    def s_Forget(self, n, env):
+        take = self.taker(n.card, env, physical=False)
+
+        def forget(c):
+            take(c)
+            return 1
+        return forget
+
+    def taker(self, n, env, physical: bool = True):
+        """A closure removing the designated card from where it lies; returns the card."""
+        if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location):
+            ref = self.loc_ref(n.source, env)
+            w = n.where
+            idx = None if w in ("top", "bottom") else self.x(w, env)
+
+            def take_at(c):
+                slot, owner = ref(c)
+                lst = c.loc(slot, owner)
+                if not lst:
+                    raise fail("a card is taken from an empty location", n)
+                if w == "top":
+                    card = lst.pop()
+                elif w == "bottom":
+                    card = lst.pop(0)
+                else:
+                    k = idx(c)
+                    if not 0 <= k < len(lst):
+                        raise fail(f"card {k} of a location holding {len(lst)}", n)
+                    card = lst.pop(k)
+                if physical:
+                    c.where[card] = None
+                return card
+            return take_at
+        if not physical:
+            raise fail("forget takes (top|bottom|N MEM-LOCATION)", n)
+        if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Var):
+            # a card taken from a variable's collection leaves that collection too
+            src, pick = self.x(n.source, env), self.x(n, env)
+
+            def take_from_var(c):
+                card = pick(c)
+                lst = src(c)
+                if isinstance(lst, list) and card in lst:
+                    lst.remove(card)
+                return _take_physical(c, card, n)
+            return take_from_var
+        card_f = self.x(n, env)
+
+        return lambda c: _take_physical(c, card_f(c), n)
+
+    def putter(self, n, env):
+        """A closure placing a card at the designated place."""
+        if not (isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location)):
+            raise fail("a card goes to (top|bottom|N LOCATION)", n)
+        ref = self.loc_ref(n.source, env)
+        w = n.where
+        idx = None if w in ("top", "bottom") else self.x(w, env)
+        mem = n.source.vis == "mem"
+
+        def put(c, card, physical):
+            slot, owner = ref(c)
+            lst = c.loc(slot, owner)
+            if w == "top":
+                lst.append(card)
+            elif w == "bottom":
+                lst.insert(0, card)
+            else:
+                lst.insert(idx(c), card)
+            if physical and not mem:
+                c.where[card] = (slot, owner)
+        return put
+
+    def s_Shuffle(self, n, env):
+        target = self.coll(n.target, env)
+
+        def shuffle(c):
+            c.shuffle(target(c))
+            return 1
+        return shuffle
+
+    def s_Faro(self, n, env):
+        a, b = self.coll(n.first, env), self.coll(n.second, env)
+        ref_a = self.loc_ref(n.first, env) if isinstance(n.first, ir.Location) else None
+        if ref_a is None:
+            raise fail("a faro shuffle interleaves two locations", n)
+
+        def faro(c):
+            x, y = a(c), b(c)
+            merged = []
+            for i in range(max(len(x), len(y))):
+                if i < len(x):
+                    merged.append(x[i])
+                if i < len(y):
+                    merged.append(y[i])
+            slot, owner = ref_a(c)
+            x[:] = merged
+            y[:] = []
+            for card in merged:
+                c.where[card] = (slot, owner)
+            return 1
+        return faro
+
+    # ------------------------------------------------------------ storages
+    def _int_target(self, n: ir.IntStorage, env):
+        owner = self.owner(n.owner, env)
+        key = self.slot_of(self.lay.sto_slots, n.key, env)
+        return lambda c: (c.ints(key(c)), owner(c))
+
+    def s_SetInt(self, n, env):
+        tgt, val = self._int_target(n.target, env), self.x(n.value, env)
+
+        def set_int(c):
+            v = val(c)
+            row, o = tgt(c)
+            row[o] = v
+            return 1
+        return set_int
+
+    def s_Inc(self, n, env):
+        tgt, val = self._int_target(n.target, env), self.x(n.value, env)
+
+        def inc(c):
+            v = val(c)
+            row, o = tgt(c)
+            row[o] += v
+            return 1
+        return inc
+
+    def s_Dec(self, n, env):
+        tgt, val = self._int_target(n.target, env), self.x(n.value, env)
+
+        def dec(c):
+            v = val(c)
+            row, o = tgt(c)
+            row[o] -= v
+            return 1
+        return dec
+
+    def s_SetStr(self, n, env):
+        owner = self.owner(n.target.owner, env)
+        key = self.slot_of(self.lay.str_slots, n.target.key, env)
+        val = self.x(n.value, env)
+
+        def set_str(c):
+            v = val(c)
+            c.strs(key(c))[owner(c)] = str(v)
+            return 1
+        return set_str
+
+    def s_SetPoints(self, n, env):
+        owner = self.owner(n.target.owner, env)
+        key = self.slot_of(self.lay.pts_slots, n.target.name, env)
+        awards = [([(self.x(k, env), self.x(v, env)) for k, v in a.conds], self.x(a.value, env)) for a in n.awards]
+        attr = self.lay.attr
+        ncards = len(self.lay.cards)
+
+        def set_points(c):
+            table = [0] * ncards
+            for conds, value in awards:
+                cols = [(attr.get(k(c)), v(c)) for k, v in conds]
+                pts = value(c)
+                if any(col is None for col, _ in cols):
+                    continue
+                for card in range(ncards):
+                    if all(col[card] == want for col, want in cols):
+                        table[card] += pts
+            c.points(key(c))[owner(c)] = table
+            return 1
+        return set_points
+
+    # ------------------------------------------------------------ flow
+    def s_Cycle(self, n, env):
+        t = n.target
+        np = self.lay.n
+        if t == "current":
+            who = lambda c: c.cyc[-1][0]  # noqa: E731
+        elif t == "next":
+            def who(c):
+                cy = c.cyc[-1]
+                return cy[1] if cy[1] != -1 else (cy[0] + 1) % np
+        elif t == "previous":
+            who = lambda c: (c.cyc[-1][0] - 1) % np  # noqa: E731
+        else:
+            who = self.x(t, env)
+        slot = 1 if n.when == "next" else 0
+
+        def cycle(c):
+            c.cyc[-1][slot] = who(c)
+            return 1
+        return cycle
+
+    def s_TurnPass(self, n, env):
+        return lambda c: 1
+
+    def s_CreateDeck(self, n, env):
+        blocks = self.deck_cards[id(n)]
+        put = self.putter(ir.CardAt("top", n.location), env)
+
+        def create(c):
+            for cards in blocks:
+                if c.where[cards[0]] is None:
+                    for card in cards:
+                        put(c, card, True)
+                    return 1
+            raise fail("this deck is created more often than it can be in play: decks created during "
+                       "play are supported once each", n)
+        return create
+
+    def s_CreateTeams(self, n, env):
+        raise fail("teams created during play are not supported", n)
+
+    def s_Choice(self, n, env):
+        raise fail("a choice can only stand directly in a stage or the game body", n)
+
+    def s_Stage(self, n, env):
+        raise fail("a stage cannot stand inside an action", n)

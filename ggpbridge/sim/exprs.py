@@ -1,0 +1,582 @@
+"""Compiling IR expressions into Python closures over a `Runtime`.
+
+Each `x_Node` method returns a function of the runtime `c`. Values: integers, names
+(str), cards (int ids), players and teams (indices), collections (lists). Owners are
+encoded as slot columns: 0 the table, 1+p player p, 1+n+t team t. Variable types come
+from their binders, so `('P iloc HAND)` knows at compile time that 'P is a player.
+"""
+from __future__ import annotations
+
+from .. import ir
+from ..errors import GameDefinitionError
+from ..recycle.check import TEAM, element
+
+_INT_OPS = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    # C#'s integer division and remainder truncate toward zero
+    "//": lambda a, b: _cdiv(a, b),
+    "%": lambda a, b: a - b * _cdiv(a, b),
+    "^": lambda a, b: a ** b if b >= 0 else 0,
+}
+
+
+def _cdiv(a: int, b: int) -> int:
+    if b == 0:
+        raise GameDefinitionError("division by zero")
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def tri(n: int) -> int:
+    """The n-th triangular number."""
+    return n * (n + 1) // 2
+
+
+def fib(n: int) -> int:
+    """The n-th Fibonacci number, fib(0) = 0, fib(1) = 1."""
+    a, b = 0, 1
+    for _ in range(max(n, 0)):
+        a, b = b, a + b
+    return a
+
+
+_CMP = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b, ">": lambda a, b: a > b,
+    "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b,
+}
+
+
+def fail(msg: str, node: ir.Node):
+    """A run-time rule error at a node."""
+    return GameDefinitionError(msg, node.pos)
+
+
+class ExprCompiler:
+    """Turns IR expressions into closures; `env` maps variables to their types."""
+
+    def __init__(self, lay):
+        self.lay = lay
+
+    # ------------------------------------------------------------ typing
+    def type_of(self, n, env) -> str | None:
+        """The static type of an expression (None when unknown)."""
+        from ..recycle.check import _FIXED
+        if isinstance(n, ir.Var):
+            return env.get(n.name)
+        if isinstance(n, ir.Filter):
+            return self.type_of(n.coll, env)
+        if isinstance(n, (ir.AllOf, ir.Other)):
+            return f"coll:{n.kind}"
+        return _FIXED.get(type(n))
+
+    def bind(self, coll, var: str, env: dict) -> dict:
+        return {**env, var: element(self.type_of(coll, env))}
+
+    # ------------------------------------------------------------ dispatch
+    def x(self, n, env):
+        """A closure computing the value of expression n."""
+        m = getattr(self, "x_" + type(n).__name__, None)
+        if m is None:
+            raise fail(f"{type(n).__name__} cannot be evaluated here", n)
+        return m(n, env)
+
+    def x_Var(self, n, env):
+        name = n.name
+        return lambda c: c.vars[name]
+
+    def x_IntLit(self, n, env):
+        v = n.value
+        return lambda c: v
+
+    def x_Name(self, n, env):
+        v = n.value
+        return lambda c: v
+
+    # ------------------------------------------------------------ owners and players
+    def owner(self, n, env):
+        """A closure giving the owner column (0 table, 1+p player, 1+n+t team)."""
+        if isinstance(n, ir.GameOwner):
+            return lambda c: 0
+        t = self.type_of(n, env)
+        f = self.x(n, env)
+        if t == TEAM:
+            base = 1 + self.lay.n
+            return lambda c: base + f(c)
+        return lambda c: 1 + f(c)
+
+    def x_PlayerRef(self, n, env):
+        w = n.which
+        np = self.lay.n
+        if w == "current":
+            return lambda c: c.cyc[-1][0]
+        if w == "next":
+            def nxt(c):
+                cy = c.cyc[-1]
+                return cy[1] if cy[1] != -1 else (cy[0] + 1) % np
+            return nxt
+        if w == "previous":
+            return lambda c: (c.cyc[-1][0] - 1) % np
+        f = self.x(w, env)
+
+        def idx(c):
+            p = f(c)
+            if not 0 <= p < np:
+                raise fail(f"player {p} does not exist (players are 0..{np - 1})", n)
+            return p
+        return idx
+
+    def x_TeamRef(self, n, env):
+        w = n.which
+        nt = len(self.lay.teams)
+        if w == "current":
+            return lambda c: c.tcyc[-1][0]
+        if w == "next":
+            def nxt(c):
+                cy = c.tcyc[-1]
+                return cy[1] if cy[1] != -1 else (cy[0] + 1) % nt
+            return nxt
+        if w == "previous":
+            return lambda c: (c.tcyc[-1][0] - 1) % nt
+        f = self.x(w, env)
+
+        def idx(c):
+            t = f(c)
+            if not 0 <= t < nt:
+                raise fail(f"team {t} does not exist (teams are 0..{nt - 1})", n)
+            return t
+        return idx
+
+    def x_OwnerOf(self, n, env):
+        card = self.x(n.card, env)
+        np = self.lay.n
+
+        def owner_of(c):
+            w = c.where[card(c)]
+            if w is None or not 1 <= w[1] <= np:
+                raise fail("this card is not held by a player, so it has no owner", n)
+            return w[1] - 1
+        return owner_of
+
+    def x_TeamOf(self, n, env):
+        p = self.x(n.player, env)
+        team_of = self.lay.team_of
+        return lambda c: team_of[p(c)]
+
+    def x_GameOwner(self, n, env):
+        return lambda c: 0
+
+    # ------------------------------------------------------------ strings
+    def x_StrStorage(self, n, env):
+        owner = self.owner(n.owner, env)
+        key = self.slot_of(self.lay.str_slots, n.key, env)
+        return lambda c: c.strs(key(c))[owner(c)]
+
+    def x_CardAtt(self, n, env):
+        card = self.x(n.card, env)
+        attr = self.lay.attr
+        if isinstance(n.attr, ir.Name):
+            col = attr.get(n.attr.value)
+            if col is None:
+                return lambda c: ""
+            return lambda c: col[card(c)] or ""
+        name = self.x(n.attr, env)
+
+        def att(c):
+            col = attr.get(name(c))
+            return (col[card(c)] or "") if col else ""
+        return att
+
+    def slot_of(self, table: dict, key, env):
+        """A closure giving a storage slot for a (possibly computed) name."""
+        if isinstance(key, ir.Name):
+            s = self.lay.slot(table, key.value)
+            return lambda c: s
+        f = self.x(key, env)
+        slot = self.lay.slot
+        return lambda c: slot(table, str(f(c)))
+
+    # ------------------------------------------------------------ integers
+    def x_Arith(self, n, env):
+        op, a, b = _INT_OPS[n.op], self.x(n.left, env), self.x(n.right, env)
+        return lambda c: op(a(c), b(c))
+
+    def x_Tri(self, n, env):
+        a = self.x(n.arg, env)
+        return lambda c: tri(a(c))
+
+    def x_Fib(self, n, env):
+        a = self.x(n.arg, env)
+        return lambda c: fib(a(c))
+
+    def x_Random(self, n, env):
+        lo, hi = self.x(n.lo, env), self.x(n.hi, env)
+
+        def rnd(c):
+            a, b = lo(c), hi(c)
+            if b < a:
+                raise fail(f"random range {a}..{b} is empty", n)
+            return a + c.pick(b - a + 1, "random", f"{a}..{b}")
+        return rnd
+
+    def x_Size(self, n, env):
+        f = self.coll(n.coll, env)
+        return lambda c: len(f(c))
+
+    def x_IntStorage(self, n, env):
+        owner = self.owner(n.owner, env)
+        key = self.slot_of(self.lay.sto_slots, n.key, env)
+        return lambda c: c.ints(key(c))[owner(c)]
+
+    def points_table(self, n: ir.PointsRef, env):
+        """A closure giving the per-card score list of a point map (None when never set)."""
+        owner = self.owner(n.owner, env)
+        key = self.slot_of(self.lay.pts_slots, n.name, env)
+        return lambda c: c.points(key(c))[owner(c)]
+
+    def x_Sum(self, n, env):
+        cards, table = self.coll(n.cards, env), self.points_table(n.points, env)
+
+        def total(c):
+            t = table(c)
+            return sum(t[x] for x in cards(c)) if t is not None else 0
+        return total
+
+    def x_Score(self, n, env):
+        card, table = self.x(n.card, env), self.points_table(n.points, env)
+
+        def score(c):
+            t = table(c)
+            return t[card(c)] if t is not None else 0
+        return score
+
+    # ------------------------------------------------------------ cards
+    def x_CardAt(self, n, env):
+        src = self.coll(n.source, env)
+        w = n.where
+        if w == "top":
+            def top(c):
+                s = src(c)
+                if not s:
+                    raise fail("the top card of an empty collection", n)
+                return s[-1]
+            return top
+        if w == "bottom":
+            def bottom(c):
+                s = src(c)
+                if not s:
+                    raise fail("the bottom card of an empty collection", n)
+                return s[0]
+            return bottom
+        i = self.x(w, env)
+
+        def at(c):
+            s, k = src(c), i(c)
+            if not 0 <= k < len(s):
+                raise fail(f"card {k} of a collection of {len(s)}", n)
+            return s[k]
+        return at
+
+    def x_Extreme(self, n, env):
+        src, table = self.coll(n.source, env), self.points_table(n.points, env)
+        want_max = n.kind == "max"
+
+        def extreme(c):
+            # CardStock scans bottom to top and, on an equal score, keeps the newcomer on a
+            # coin flip (GameIterator.ProcessCard): not uniform, and reproduced as such.
+            s = src(c)
+            if not s:
+                raise fail(f"{n.kind} of an empty collection", n)
+            t = table(c)
+            best, card = (-1 if want_max else 2 ** 31 - 1), s[-1]
+            for x in s:
+                v = t[x] if t is not None else 0
+                if (v > best if want_max else v < best) or (v == best and c.pick(2, "tie", n.kind) == 0):
+                    best, card = v, x
+            return card
+        return extreme
+
+    def x_Actual(self, n, env):
+        return self.x(n.card, env)
+
+    # ------------------------------------------------------------ collections
+    def coll(self, n, env):
+        """A closure giving a collection as a list (a location's own list: do not mutate)."""
+        if self.type_of(n, env) == TEAM:  # a team stands for its players
+            team, teams = self.x(n, env), self.lay.teams
+            return lambda c: teams[team(c)]
+        return self.x(n, env)
+
+    def x_Location(self, n, env):
+        owner = self.owner(n.owner, env)
+        lay = self.lay
+        if isinstance(n.name, ir.Name) or isinstance(n.name, str):
+            slot = lay.loc_slot(n.vis, n.name.value if isinstance(n.name, ir.Name) else n.name)
+            return lambda c: c.loc(slot, owner(c))
+        name = self.x(n.name, env)
+        vis = n.vis
+        return lambda c: c.loc(lay.loc_slot(vis, str(name(c))), owner(c))
+
+    def loc_ref(self, n: ir.Location, env):
+        """A closure giving (slot, owner) of a location."""
+        owner = self.owner(n.owner, env)
+        lay = self.lay
+        if isinstance(n.name, ir.Name):
+            slot = lay.loc_slot(n.vis, n.name.value)
+            return lambda c: (slot, owner(c))
+        name = self.x(n.name, env)
+        vis = n.vis
+        return lambda c: (lay.loc_slot(vis, str(name(c))), owner(c))
+
+    def x_SetOp(self, n, env):
+        args = [self.x(a, env) for a in n.args]
+        if n.op == "union":
+            def union(c):
+                out = []
+                for a in args:
+                    out.extend(a(c))
+                return out
+            return union
+        if n.op == "intersect":
+            def inter(c):
+                sets = [a(c) for a in args]
+                rest = [set(s) for s in sets[1:]]
+                return [x for x in sets[0] if all(x in r for r in rest)] if sets else []
+            return inter
+
+        def disj(c):  # cards in exactly one of the collections
+            sets = [a(c) for a in args]
+            counts: dict = {}
+            for s in sets:
+                for x in set(s):
+                    counts[x] = counts.get(x, 0) + 1
+            out = []
+            for s in sets:
+                out.extend(x for x in s if counts[x] == 1)
+            return out
+        return disj
+
+    def x_AggCards(self, n, env):
+        coll = self.coll(n.coll, env)
+        body = self.x(n.body, self.bind(n.coll, n.var, env))
+        var = n.var
+
+        def agg(c):
+            out = []
+            vs = c.vars
+            old = vs.get(var, _MISSING)
+            for e in list(coll(c)):
+                vs[var] = e
+                out.extend(body(c))
+            _restore(vs, var, old)
+            return out
+        return agg
+
+    def x_Sort(self, n, env):
+        src, table = self.coll(n.source, env), self.points_table(n.points, env)
+
+        def srt(c):
+            t = table(c)
+            s = list(src(c))
+            return sorted(s, key=t.__getitem__) if t is not None else s
+        return srt
+
+    def x_Filter(self, n, env):
+        coll = self.coll(n.coll, env)
+        cond = self.x(n.cond, self.bind(n.coll, n.var, env))
+        var = n.var
+
+        def filt(c):
+            vs = c.vars
+            old = vs.get(var, _MISSING)
+            out = []
+            for e in coll(c):
+                vs[var] = e
+                if cond(c):
+                    out.append(e)
+            _restore(vs, var, old)
+            return out
+        return filt
+
+    def x_Sequence(self, n, env):
+        count, src = self.x(n.count, env), self.coll(n.source, env)
+        if n.end == "top":
+            return lambda c: list(src(c)[-count(c):]) if count(c) > 0 else []
+        return lambda c: list(src(c)[:max(count(c), 0)])
+
+    def x_MemberOf(self, n, env):
+        src = self.coll(n.source, env)
+        w = n.where
+        if w == "top":
+            return lambda c: _nonempty(src(c), n)[-1]
+        if w == "bottom":
+            return lambda c: _nonempty(src(c), n)[0]
+        i = self.x(w, env)
+        return lambda c: _nonempty(src(c), n)[i(c)]
+
+    def x_NameList(self, n, env):
+        names = list(n.names)
+        return lambda c: names
+
+    def x_AllOf(self, n, env):
+        every = list(range(self.lay.n if n.kind == "player" else len(self.lay.teams)))
+        return lambda c: every
+
+    def x_Other(self, n, env):
+        if n.kind == "player":
+            np = self.lay.n
+            return lambda c: [p for p in range(np) if p != c.cyc[-1][0]]
+        nt = len(self.lay.teams)
+        return lambda c: [t for t in range(nt) if t != c.tcyc[-1][0]]
+
+    def x_Range(self, n, env):
+        lo, hi = self.x(n.lo, env), self.x(n.hi, env)
+        return lambda c: list(range(lo(c), hi(c) + 1))
+
+    def x_Tuples(self, n, env):
+        k, src, table = self.x(n.n, env), self.coll(n.source, env), self.points_table(n.points, env)
+
+        def tuples(c):
+            t = table(c)
+            size = k(c)
+            groups: dict = {}
+            for x in src(c):
+                groups.setdefault(t[x] if t is not None else 0, []).append(x)
+            return [g[:size] for s, g in sorted(groups.items()) if len(g) >= size]
+        return tuples
+
+    def x_Partition(self, n, env):
+        attr = self.x(n.attr, env)
+        srcs = [self.x(s, env) for s in n.sources]
+        table = self.lay.attr
+
+        def part(c):
+            col = table.get(attr(c)) or {}
+            groups: dict = {}
+            for s in srcs:
+                for x in s(c):
+                    groups.setdefault(col[x] if col else None, []).append(x)
+            return list(groups.values())
+        return part
+
+    def x_Subsets(self, n, env):
+        src = self.coll(n.source, env)
+
+        def subsets(c):
+            s = list(src(c))
+            return [[s[i] for i in range(len(s)) if mask >> i & 1] for mask in range(1, 1 << len(s))]
+        return subsets
+
+    def x_Runs(self, n, env):
+        k, src, table = self.x(n.n, env), self.coll(n.source, env), self.points_table(n.points, env)
+        largest = n.mode == "largest"
+
+        def runs(c):
+            t = table(c)
+            if t is None:
+                return []
+            cards = sorted(src(c), key=t.__getitem__)
+            out, cur = [], []
+            for x in cards:
+                if cur and t[x] == t[cur[-1]] + 1:
+                    cur.append(x)
+                elif cur and t[x] == t[cur[-1]]:
+                    continue
+                else:
+                    if len(cur) >= k(c):
+                        out.append(cur)
+                    cur = [x]
+            if cur and len(cur) >= k(c):
+                out.append(cur)
+            if largest and out:
+                m = max(len(r) for r in out)
+                out = [r for r in out if len(r) == m]
+            return out
+        return runs
+
+    def x_RunSequence(self, n, env):
+        count, src, table = self.x(n.count, env), self.coll(n.source, env), self.points_table(n.points, env)
+        from_top = n.end == "top"
+
+        def run(c):
+            s = list(src(c))
+            t = table(c)
+            if not s or t is None:
+                return []
+            seq = s[::-1] if from_top else s
+            out = [seq[0]]
+            for x in seq[1:]:
+                if abs(t[x] - t[out[-1]]) == 1:
+                    out.append(x)
+                else:
+                    break
+            return out if len(out) >= count(c) else []
+        return run
+
+    def x_PointsRef(self, n, env):
+        return self.points_table(n, env)
+
+    # ------------------------------------------------------------ booleans
+    def x_BoolOp(self, n, env):
+        args = [self.x(a, env) for a in n.args]
+        if n.op == "and":
+            if len(args) == 2:
+                a, b = args
+                return lambda c: a(c) and b(c)
+            return lambda c: all(f(c) for f in args)
+        if len(args) == 2:
+            a, b = args
+            return lambda c: a(c) or b(c)
+        return lambda c: any(f(c) for f in args)
+
+    def x_Not(self, n, env):
+        a = self.x(n.arg, env)
+        return lambda c: not a(c)
+
+    def x_Compare(self, n, env):
+        op, a, b = _CMP[n.op], self.x(n.left, env), self.x(n.right, env)
+        if n.op == "==":
+            return lambda c: a(c) == b(c)
+        if n.op == "!=":
+            return lambda c: a(c) != b(c)
+        return lambda c: op(a(c), b(c))
+
+    def x_Quantified(self, n, env):
+        coll = self.coll(n.coll, env)
+        cond = self.x(n.cond, self.bind(n.coll, n.var, env))
+        var = n.var
+        want_all = n.quant == "all"
+
+        def quant(c):
+            vs = c.vars
+            old = vs.get(var, _MISSING)
+            result = want_all
+            for e in list(coll(c)):
+                vs[var] = e
+                if bool(cond(c)) != want_all:
+                    result = not want_all
+                    break
+            _restore(vs, var, old)
+            return result
+        return quant
+
+    def x_TrueCond(self, n, env):
+        return lambda c: True
+
+
+_MISSING = object()
+
+
+def _restore(vs: dict, var: str, old) -> None:
+    if old is _MISSING:
+        vs.pop(var, None)
+    else:
+        vs[var] = old
+
+
+def _nonempty(s, n):
+    if not s:
+        raise fail("an element of an empty collection", n)
+    return s

@@ -1,0 +1,404 @@
+"""The simulator: a compiled game, its control flow, and the stepwise state machine.
+
+Control follows CardStock's GameIterator: the game body and stage bodies are lists of
+items (stage, choice, or an atomic block: do/all/let); a stage pushes a copy of the
+player (team) cycle on first entry, tests its end condition before each iteration,
+advances the cycle from the second iteration on (after the test), and pops the cycle
+when it ends — except when it ends on entry, where CardStock leaves the copy pushed
+(reproduced on purpose). `choice` is the only decision point.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import ir
+from ..errors import GameDefinitionError
+from ..recycle.check import player_count
+from ..recycle.deck import expand
+from .actions import StmtCompiler
+from .runtime import Layout, Runtime, Suspend
+
+_PRIMITIVE = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
+              ir.SetPoints, ir.Cycle, ir.TurnPass, ir.CreateDeck)
+
+
+@dataclass
+class StageP:
+    """A compiled stage."""
+
+    id: int
+    kind: str
+    end: object
+    items: list
+    node: ir.Stage
+
+
+@dataclass
+class ChoiceP:
+    """A compiled choice: per option form, a fast enumerator (or None) and an executor."""
+
+    id: int
+    forms: list          # closures executing one option form (branching via c.branch)
+    fast: list           # closures listing the paths of a simple form, or None
+    bodies: list         # for simple forms: (vars, body closure) executing a chosen path
+    node: ir.Choice
+
+
+@dataclass
+class BlockP:
+    """An atomic block of actions."""
+
+    id: int
+    run: object
+    node: ir.Node
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a choice: its form, and the `any` branch indices taken."""
+
+    form: int
+    path: tuple
+    label: str = field(default="", compare=False)
+
+
+class Program:
+    """A game compiled for simulation (compile once, run many)."""
+
+    def __init__(self, game: ir.Game, overrides: dict | None = None):
+        self.game = game
+        self.values = _declared(game, overrides or {})
+        n = player_count_with(game, self.values)
+        if n is None or n < 1:
+            raise GameDefinitionError("the number of players must be a positive constant", game.setup.players.pos)
+        teams = [list(t) for t in game.setup.teams.teams] if game.setup.teams else [[i] for i in range(n)]
+        # Every execution of a `create deck` makes new cards: give each its own block of ids.
+        cards, self.deck_cards = [], {}
+        times = _deck_counts(game, self.values)
+        for d in game.walk():
+            if isinstance(d, ir.CreateDeck):
+                made = expand(d.deck, self.values)
+                blocks = []
+                for _ in range(times.get(id(d), 1)):
+                    blocks.append(list(range(len(cards), len(cards) + len(made))))
+                    cards.extend(dict(x) for x in made)
+                self.deck_cards[id(d)] = blocks
+        self.lay = Layout(n, teams, cards)
+        self.sc = StmtCompiler(self.lay, self.deck_cards)
+        env = {k: _type_of_value(v) for k, v in self.values.items()}
+        self.env = env
+        self.setup = [self.sc.s(s, env) for s in game.setup.decks]
+        self._ids = 0
+        self.by_id: dict[int, object] = {}
+        self.root = StageP(self._id(), "root", None, [self.item(i) for i in game.body], None)
+        self.score = self.sc.x(game.scoring.value, env)
+        self.maximize = game.scoring.mode == "max"
+
+    def _id(self) -> int:
+        self._ids += 1
+        return self._ids
+
+    def item(self, n):
+        """Compile a game-body or stage item."""
+        env = self.env
+        if isinstance(n, ir.Stage):
+            p = StageP(self._id(), n.kind, self.sc.x(n.end, env), [self.item(i) for i in n.body], n)
+        elif isinstance(n, ir.Choice):
+            forms, fast, bodies = [], [], []
+            for o in n.options:
+                forms.append(self.sc.s(o, env))
+                f, b = self.simple(o, env)
+                fast.append(f)
+                bodies.append(b)
+            p = ChoiceP(self._id(), forms, fast, bodies, n)
+        else:
+            p = BlockP(self._id(), self.sc.s(n, env), n)
+        self.by_id[p.id] = p
+        return p
+
+    def simple(self, o, env):
+        """For an option form of nested conditions/`any`s around a body that surely acts:
+        a closure listing its paths without running actions, and the body; else (None, None)."""
+        conds, anys = [], []
+        node = o
+        local = dict(env)
+        while isinstance(node, (ir.CondAct, ir.AnyOf)):
+            if isinstance(node, ir.CondAct):
+                conds.append((len(anys), self.sc.x(node.cond, local)))
+            else:
+                anys.append((self.sc.coll(node.coll, local), node.var))
+                local = self.sc.bind(node.coll, node.var, local)
+            node = node.body
+        if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _surely_acts(node):
+            return None, None
+        body = self.sc.s(node, local)
+        names = [v for _, v in anys]
+
+        def paths(c):
+            out = []
+            vs = c.vars
+
+            def rec(depth, prefix):
+                for at, cond in conds:
+                    if at == depth and not cond(c):
+                        return
+                if depth == len(anys):
+                    out.append(tuple(prefix))
+                    return
+                coll, var = anys[depth]
+                for k, e in enumerate(list(coll(c))):
+                    vs[var] = e
+                    prefix.append(k)
+                    rec(depth + 1, prefix)
+                    prefix.pop()
+                    vs.pop(var, None)
+            # conditions standing before the first `any` are checked at depth 0
+            rec(0, [])
+            return out
+
+        def run(c, path):
+            vs = c.vars
+            for (coll, var), k in zip(anys, path):
+                vs[var] = list(coll(c))[k]
+            r = body(c)
+            for var in names:
+                vs.pop(var, None)
+            return r
+        return paths, run
+
+
+def _deck_counts(game: ir.Game, values: dict) -> dict:
+    """How many times each setup `create deck` runs (through constant `repeat`s)."""
+    out: dict = {}
+
+    def walk(n, k):
+        if isinstance(n, ir.CreateDeck):
+            out[id(n)] = out.get(id(n), 0) + k
+        elif isinstance(n, ir.Repeat):
+            walk(n.body, k * _constant(n.count, values))
+    for d in game.setup.decks:
+        walk(d, 1)
+    return out
+
+
+def _surely_acts(n) -> bool:
+    if isinstance(n, _PRIMITIVE):
+        return True
+    if isinstance(n, ir.Do):
+        return any(_surely_acts(i) for i in n.items)
+    if isinstance(n, ir.Repeat):
+        return isinstance(n.count, ir.IntLit) and n.count.value > 0 and _surely_acts(n.body)
+    if isinstance(n, ir.Let):
+        return _surely_acts(n.body)
+    return False
+
+
+def _declared(game: ir.Game, overrides: dict) -> dict:
+    known = {d.var for d in game.declares}
+    for k in overrides:
+        if k not in known:
+            raise GameDefinitionError(f"--set {k}: the game declares no variable '{k} "
+                                      f"(declared: {', '.join(sorted(known)) or 'none'})")
+    values = {}
+    for d in game.declares:
+        if d.var in overrides:
+            values[d.var] = overrides[d.var]
+            continue
+        values[d.var] = _constant(d.value, values)
+    return values
+
+
+def _constant(v, values: dict):
+    """The value of a declaration: a constant expression over earlier declarations."""
+    from .exprs import _INT_OPS, fib, tri
+    if isinstance(v, (ir.IntLit, ir.Name)):
+        return v.value
+    if isinstance(v, ir.NameList):
+        return list(v.names)
+    if isinstance(v, ir.Var) and v.name in values:
+        return values[v.name]
+    if isinstance(v, ir.Arith):
+        return _INT_OPS[v.op](_constant(v.left, values), _constant(v.right, values))
+    if isinstance(v, (ir.Tri, ir.Fib)):
+        return (tri if isinstance(v, ir.Tri) else fib)(_constant(v.arg, values))
+    if isinstance(v, ir.Range):
+        return list(range(_constant(v.lo, values), _constant(v.hi, values) + 1))
+    raise GameDefinitionError("only constant declarations can be simulated", v.pos)
+
+
+def _type_of_value(v) -> str:
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, list):
+        return "coll:str"
+    return "str"
+
+
+def player_count_with(game: ir.Game, values: dict) -> int | None:
+    """The number of players, with declared values (and overrides) applied."""
+    p = game.setup.players
+    if isinstance(p, ir.Var):
+        v = values.get(p.name)
+        return v if isinstance(v, int) else None
+    return player_count(game)
+
+
+# ---------------------------------------------------------------- live games
+class Live:
+    """A game in progress: data plus the control stack."""
+
+    __slots__ = ("prog", "c", "frames", "steps", "_last_iter")
+
+    def __init__(self, prog: Program, seed: int | None = None):
+        self.prog = prog
+        c = self.c = Runtime(prog.lay, seed)
+        c.vars.update(prog.values)
+        self.frames = [[prog.root, 0, False, 0]]   # [stage, pc, stage-at-pc iterating, iteration]
+        self.steps = 0
+
+    def setup(self) -> None:
+        """Create the decks (setup actions)."""
+        for f in self.prog.setup:
+            f(self.c)
+
+    def advance(self) -> ChoiceP | None:
+        """Run until the next choice (returned) or the end of the game (None)."""
+        c = self.c
+        frames = self.frames
+        while frames:
+            f = frames[-1]
+            prog = f[0]
+            items = prog.items
+            if f[1] >= len(items):
+                self._last_iter = frames.pop()[3]
+                if not frames:
+                    return None
+                parent = frames[-1]
+                self.loop_again(parent, parent[0].items[parent[1]])
+                continue
+            item = items[f[1]]
+            cls = type(item)
+            if cls is BlockP:
+                item.run(c)
+                f[1] += 1
+                self.steps += 1
+            elif cls is ChoiceP:
+                return item
+            else:  # a stage met for the first time
+                if item.kind == "player":
+                    c.cyc.append(list(c.cyc[-1][:1]) + [-1])
+                else:
+                    c.tcyc.append(list(c.tcyc[-1][:1]) + [-1])
+                if item.end(c):
+                    f[1] += 1  # CardStock leaves the pushed cycle in place here
+                else:
+                    f[2] = True
+                    frames.append([item, 0, False, 1])
+                self.steps += 1
+        return None
+
+    def loop_again(self, parent: list, stage: StageP) -> None:
+        """A stage's body has run: test the end condition, then loop (advancing the cycle) or leave."""
+        c = self.c
+        self.steps += 1
+        if stage.end(c):
+            (c.cyc if stage.kind == "player" else c.tcyc).pop()
+            parent[2] = False
+            parent[1] += 1
+            return
+        self.frames.append([stage, 0, False, self._last_iter + 1])
+        cy = c.cyc[-1] if stage.kind == "player" else c.tcyc[-1]
+        if cy[1] != -1:
+            cy[0], cy[1] = cy[1], -1
+        else:
+            cy[0] = (cy[0] + 1) % (self.prog.lay.n if stage.kind == "player" else len(self.prog.lay.teams))
+
+    def options(self, ch: ChoiceP) -> list[Option]:
+        """The enabled options of a choice, in form order then element order."""
+        c = self.c
+        out: list[Option] = []
+        snap = None
+        for i, form in enumerate(ch.forms):
+            fast = ch.fast[i]
+            if fast is not None:
+                out.extend(Option(i, p) for p in fast(c))
+                continue
+            if snap is None:
+                snap = c.freeze()
+            out.extend(Option(i, p) for p in self._enumerate(form, snap))
+        return out
+
+    def _enumerate(self, form, snap) -> list[tuple]:
+        """Paths of a general option form, found by tentative runs on a copy (CardStock's TempExecute)."""
+        c = self.c
+        found, stack = [], [()]
+        saved_vars = dict(c.vars)
+        while stack:
+            prefix = stack.pop()
+            c.thaw(snap)
+            c.vars = dict(saved_vars)
+            c.bpath, c.bpos, c.btrace = list(prefix), 0, []
+            try:
+                acted = form(c)
+            finally:
+                trace, c.btrace, c.bpath = c.btrace, None, []
+            taken = tuple(k for k, _ in trace)
+            for j in range(len(trace) - 1, len(prefix) - 1, -1):
+                k, n = trace[j]
+                for alt in range(n - 1, k, -1):
+                    stack.append(taken[:j] + (alt,))
+            if acted:
+                found.append(taken)
+        c.thaw(snap)
+        c.vars = saved_vars
+        return sorted(found)
+
+    def choose(self, ch: ChoiceP, opt: Option) -> None:
+        """Execute an option of the choice the game stands at, and move past the choice."""
+        c = self.c
+        run = ch.bodies[opt.form]
+        if run is not None:
+            run(c, opt.path)
+        else:
+            c.bpath, c.bpos = list(opt.path), 0
+            try:
+                ch.forms[opt.form](c)
+            finally:
+                c.bpath = []
+        self.frames[-1][1] += 1
+        self.steps += 1
+
+    def control(self) -> tuple:
+        """The control position as a hashable value."""
+        return tuple((f[0].id, f[1], f[2], f[3]) for f in self.frames)
+
+    def set_control(self, ctrl: tuple) -> None:
+        by = self.prog.by_id
+        by[self.prog.root.id] = self.prog.root
+        self.frames = [[by[i], pc, it, n] for i, pc, it, n in ctrl]
+
+    def key(self) -> tuple:
+        """The whole game state, hashable (for cycle detection and search)."""
+        # iteration numbers are bookkeeping for statistics, not part of the game's state
+        return (self.c.freeze(), tuple((f[0].id, f[1], f[2]) for f in self.frames))
+
+    def scores(self) -> list[int]:
+        """The scoring value of every player, evaluated as CardStock does (cycling 0..n-1)."""
+        c = self.c
+        c.cyc.append([0, -1])
+        out = []
+        for p in range(self.prog.lay.n):
+            c.cyc[-1][0] = p
+            out.append(self.prog.score(c))
+        c.cyc.pop()
+        return out
+
+    def current_player(self) -> int:
+        return self.c.cyc[-1][0]
+
+    def iterations(self) -> tuple:
+        """The iteration number of every enclosing stage, outermost first (1 = first pass)."""
+        return tuple(f[3] for f in self.frames[1:])
+
+
+__all__ = ["Program", "Live", "Option", "ChoiceP", "Suspend"]

@@ -1,0 +1,45 @@
+"""Players: the protocol smart players implement, and the simple ones."""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+
+class Player(Protocol):
+    """Picks one of the options offered at a decision; `view` is what the player may see."""
+
+    def choose(self, view, options: list) -> int:
+        """Index of the chosen option."""
+
+
+class RandomPlayer:
+    """Uniformly random among the options."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view, options: list) -> int:
+        return self.rng.randrange(len(options))
+
+
+class FirstPlayer:
+    """Always the first option offered (deterministic)."""
+
+    def choose(self, view, options: list) -> int:
+        return 0
+
+
+PLAYERS = {"random": RandomPlayer, "first": FirstPlayer}
+
+
+def make_players(spec: str, n: int, seed: int) -> list:
+    """Players from a comma list like 'random,first' (the last one repeats to fill n seats)."""
+    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
+    out = []
+    for i in range(n):
+        name = names[min(i, len(names) - 1)]
+        cls = PLAYERS.get(name)
+        if cls is None:
+            raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYERS)}")
+        out.append(cls(seed * 1000 + i) if cls is RandomPlayer else cls())
+    return out

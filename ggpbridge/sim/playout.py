@@ -1,0 +1,93 @@
+"""Playing one game to its end with a set of players, detecting runaway games."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import GameDefinitionError
+from .machine import Live, Program
+
+FINISHED, CYCLE, UNFINISHED, ERROR = "finished", "cycle", "unfinished", "error"
+
+
+@dataclass
+class Decision:
+    """One decision taken: who, how many options, where in the stages."""
+
+    player: int
+    options: int
+    choice: int          # the choice node's id
+    iterations: tuple    # iteration numbers of the enclosing stages
+
+
+@dataclass
+class Result:
+    """The outcome of one game."""
+
+    seed: int
+    status: str
+    scores: list = field(default_factory=list)
+    winners: list = field(default_factory=list)
+    ranks: list = field(default_factory=list)
+    decisions: list = field(default_factory=list)
+    steps: int = 0
+    error: str | None = None
+
+
+def rank_players(scores: list[int], maximize: bool) -> tuple[list[int], list[float]]:
+    """Winners (all players sharing the best score) and each player's rank (ties share the mean rank)."""
+    best = max(scores) if maximize else min(scores)
+    winners = [p for p, s in enumerate(scores) if s == best]
+    order = sorted(set(scores), reverse=maximize)
+    ranks = []
+    for s in scores:
+        better = sum(1 for x in scores if (x > s if maximize else x < s))
+        same = scores.count(s)
+        ranks.append(better + (same + 1) / 2)
+    del order
+    return winners, ranks
+
+
+def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, record: bool = True) -> Result:
+    """Play one game; a proven cycle or the step cap ends it unscored (never a win)."""
+    live = Live(prog, seed)
+    res = Result(seed, FINISHED)
+    c = live.c
+    try:
+        live.setup()
+        # Brent's cycle detection over states reached with no real decision and no chance since
+        saved, power, lam, quiet_since = None, 1, 0, c.nchance
+        while True:
+            ch = live.advance()
+            if ch is None:
+                break
+            if live.steps > max_steps:
+                res.status = UNFINISHED
+                break
+            opts = live.options(ch)
+            if not opts:
+                raise GameDefinitionError(f"player {live.current_player()} has no enabled option at this choice",
+                                          ch.node.pos)
+            p = live.current_player()
+            if record:
+                res.decisions.append(Decision(p, len(opts), ch.id, live.iterations()))
+            if len(opts) > 1 or c.nchance != quiet_since:
+                saved, power, lam, quiet_since = None, 1, 0, c.nchance
+            else:
+                key = live.key()
+                if saved is not None and key == saved:
+                    res.status = CYCLE
+                    break
+                lam += 1
+                if saved is None or lam == power:
+                    saved, power, lam = key, power * 2, 0
+            k = players[p].choose(None, opts) if len(opts) > 1 else 0
+            live.choose(ch, opts[k])
+    except GameDefinitionError as e:
+        res.status, res.error = ERROR, str(e)
+    except RecursionError:
+        res.status, res.error = ERROR, "the game nests too deeply"
+    res.steps = live.steps
+    if res.status == FINISHED:
+        res.scores = live.scores()
+        res.winners, res.ranks = rank_players(res.scores, prog.maximize)
+    return res
