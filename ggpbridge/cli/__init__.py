@@ -29,8 +29,8 @@ def main():
 
 
 def _register():
-    from . import check, info, parse, upgrade
-    for mod in (parse, check, upgrade, info):
+    from . import check, conformance, info, parse, simulate, upgrade
+    for mod in (parse, check, upgrade, info, simulate, conformance):
         main.add_command(mod.command)
     try:
         from .validate import validate

@@ -14,3 +14,15 @@ dialect_option = click.option(
 def load(path: str, dialect: str | None):
     """Parse a game file; library errors propagate to the CLI boundary."""
     return parse_file(path, dialect)
+
+
+def parse_sets(sets) -> dict:
+    """`NAME=VALUE` overrides: integers when they look like one, names otherwise."""
+    out = {}
+    for s in sets:
+        name, eq, value = s.partition("=")
+        if not eq or not name.strip():
+            raise click.BadParameter(f"expected NAME=VALUE, got {s!r}", param_hint="--set")
+        value = value.strip()
+        out[name.strip().lstrip("'")] = int(value) if value.lstrip("-").isdigit() else value
+    return out

@@ -35,3 +35,25 @@ def table(rows: list[list], header: list[str]) -> None:
 def heading(text: str) -> None:
     """A section title."""
     click.echo(click.style(text, bold=True))
+
+
+def sim_report(rep: dict) -> None:
+    """The simulate command's table."""
+    heading(f"{rep['game']}: {rep['games']} games from seed {rep['seed']} ({rep['players']} players)"
+            + ("  [interrupted]" if rep.get("interrupted") else ""))
+    click.echo(f"finished {rep['finished']}, cycles {rep['cycles']}, unfinished {rep['unfinished']}, "
+               f"errors {rep['errors']}   ({rep['seconds']} s, {rep['games_per_second']} games/s)")
+    table([[s["seat"], _pct(s["win_share"]), s["mean_score"], s["mean_rank"], s["mean_options"]] for s in rep["seats"]],
+          ["seat", "wins", "mean score", "mean rank", "mean options"])
+    c, b = rep["choices_per_game"], rep["branching"]
+    click.echo(f"choices per game: {c['mean']} (sd {c['sd']}); steps per game: {rep['steps_per_game']['mean']}")
+    if b["mean_options"] is not None:
+        click.echo(f"mean options per choice: {b['mean_options']}; forced choices: {_pct(b['forced_share'])}")
+    for e in rep["error_examples"]:
+        click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+    for kind, seeds in rep["runaway_seeds"].items():
+        click.echo(f"{kind} seeds (first few): {', '.join(map(str, seeds))}")
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"

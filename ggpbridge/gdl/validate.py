@@ -128,7 +128,7 @@ class _Context:
         self.graph = nx.DiGraph()
         for rule in self.rules:
             head = _head_name(rule)
-            if head is None:
+            if head is None or head in _BUILT_IN:
                 continue  # misplaced heads are reported elsewhere
             self.graph.add_node(head)
             for atom, positive in _atoms(rule):

@@ -31,6 +31,7 @@ class Result:
     decisions: list = field(default_factory=list)
     steps: int = 0
     error: str | None = None
+    internal: bool = False
 
 
 def rank_players(scores: list[int], maximize: bool) -> tuple[list[int], list[float]]:
@@ -86,6 +87,8 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
         res.status, res.error = ERROR, str(e)
     except RecursionError:
         res.status, res.error = ERROR, "the game nests too deeply"
+    except Exception as e:  # a bug of ours, not of the game: keep the seed that shows it
+        res.status, res.error, res.internal = ERROR, f"internal error: {type(e).__name__}: {e}", True
     res.steps = live.steps
     if res.status == FINISHED:
         res.scores = live.scores()

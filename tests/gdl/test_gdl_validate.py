@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from ggpbridge.gdl.ast import Const, Description, Func, Rule, Var
+from ggpbridge.gdl.ast import Description, Func, Rule, Var
 from ggpbridge.gdl.kif import parse_kif, to_kif
 from ggpbridge.gdl.validate import Diagnostic, detect_gdl_version, is_valid, validate
 

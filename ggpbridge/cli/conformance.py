@@ -1,0 +1,40 @@
+"""`ggpbridge conformance DIR...`: every file through dialect, parse, check and seeded games."""
+from __future__ import annotations
+
+from collections import Counter
+
+import click
+
+from ..sim.conformance import files_under, run_file
+from . import output
+
+
+@click.command("conformance")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--games", "k", type=click.IntRange(min=0), default=100, show_default=True, help="Seeded games per file.")
+@click.option("--max-steps", type=int, default=20_000, show_default=True)
+@click.option("--expected", type=click.File("r"), help="File listing expected failures, one 'PATH-SUFFIX' per line.")
+@click.option("--json", "as_json", is_flag=True)
+def command(paths, k, max_steps, expected, as_json):
+    """Exit status is non-zero on any failure not listed as expected (internal errors always count)."""
+    expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
+    expect = [e for e in expect if e]
+    files = files_under(paths)
+    rows = []
+    with click.progressbar(files, label="conformance", file=click.get_text_stream("stderr"),
+                           item_show_func=lambda f: f.name if f else "") as bar:
+        for f in bar:
+            rows.append(run_file(f, k, max_steps))
+    unexpected = [r for r in rows if r.stage != "ok" and (r.stage == "internal" or not any(r.file.endswith(e) for e in expect))]
+    if as_json:
+        output.as_json({"files": [r.as_dict() for r in rows], "unexpected_failures": [r.file for r in unexpected]})
+    else:
+        output.table([[r.file, r.dialect or "-", r.stage, " ".join(f"{s}:{n}" for s, n in sorted(r.statuses.items())),
+                       "" if r.seed is None else r.seed] for r in rows], ["file", "dialect", "stage", "games", "seed"])
+        for r in rows:
+            if r.stage != "ok":
+                tag = "expected" if r not in unexpected else "FAILED"
+                click.echo(f"\n[{tag}] {r.stage}" + (f" (seed {r.seed})" if r.seed is not None else "") + f": {r.message}")
+        c = Counter(r.stage for r in rows)
+        click.echo("\n" + ", ".join(f"{s}: {n}" for s, n in sorted(c.items())) + f"; unexpected failures: {len(unexpected)}")
+    raise SystemExit(1 if unexpected else 0)

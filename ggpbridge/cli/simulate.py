@@ -1,0 +1,37 @@
+"""`ggpbridge simulate GAME -n N`: Monte Carlo playtests with statistics."""
+from __future__ import annotations
+
+import click
+
+from ..sim import compile_loaded, simulate
+from . import output
+from .common import dialect_option, load, parse_sets
+
+
+@click.command("simulate")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
+@click.option("--players", default="random", show_default=True, help="Comma list per seat: random, first.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
+@click.option("--max-steps", type=int, default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@dialect_option
+def command(game, n, seed, players, sets, max_steps, as_json, dialect):
+    """Play N seeded games of GAME and report win shares, lengths, branching, runaways."""
+    prog = compile_loaded(load(game, dialect), parse_sets(sets))
+    show = not as_json and n >= 200
+    if show:
+        with click.progressbar(length=n, label="playing", file=click.get_text_stream("stderr")) as bar:
+            stats = simulate(prog, n, seed, players, max_steps, progress=bar.update)
+    else:
+        stats = simulate(prog, n, seed, players, max_steps)
+    rep = stats.report()
+    rep["game"], rep["seed"], rep["players"] = game, seed, players
+    if stats.interrupted:
+        rep["interrupted"] = True
+    if as_json:
+        output.as_json(rep)
+    else:
+        output.sim_report(rep)
+    raise SystemExit(1 if rep["errors"] else 0)

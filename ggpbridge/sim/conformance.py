@@ -1,0 +1,71 @@
+"""Running a set of game files through every stage: dialect, parse, check, seeded games."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import PositionedError
+from ..recycle import parse_file
+from ..recycle.check import check
+from .machine import Program
+from .players import make_players
+from .playout import ERROR, play
+
+SUFFIXES = (".rcy", ".gdl")
+
+
+@dataclass
+class Row:
+    """One file's outcome."""
+
+    file: str
+    dialect: str | None = None
+    stage: str = "ok"            # ok | syntax | check | compile | rules | internal
+    message: str | None = None
+    seed: int | None = None
+    statuses: Counter = field(default_factory=Counter)
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "dialect": self.dialect, "stage": self.stage, "message": self.message,
+                "seed": self.seed, "games": dict(self.statuses)}
+
+
+def files_under(paths) -> list[Path]:
+    """Game files named or found (recursively) under the given paths."""
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(x for x in p.rglob("*") if x.suffix in SUFFIXES)
+        else:
+            out.append(p)
+    return out
+
+
+def run_file(path: Path, games: int, max_steps: int = 20_000) -> Row:
+    """Parse, check and play `games` seeded games of one file."""
+    row = Row(str(path))
+    try:
+        loaded = parse_file(path)
+    except PositionedError as e:
+        row.stage, row.message = "syntax", str(e)
+        return row
+    row.dialect = loaded.dialect
+    errors = [d for d in check(loaded.game, loaded.source) if d.severity == "error"]
+    if errors:
+        row.stage, row.message = "check", errors[0].format()
+        return row
+    try:
+        prog = Program(loaded.game)
+    except PositionedError as e:
+        row.stage, row.message = "compile", str(e.with_source(loaded.source))
+        return row
+    for seed in range(games):
+        r = play(prog, seed, make_players("random", prog.lay.n, seed), max_steps, record=False)
+        row.statuses[r.status] += 1
+        if r.status == ERROR and row.stage == "ok":
+            row.stage = "internal" if r.internal else "rules"
+            row.seed = seed
+            msg = r.error or ""
+            row.message = msg.replace("<input>", str(path), 1)
+    return row

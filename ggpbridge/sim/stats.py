@@ -1,0 +1,131 @@
+"""Playtest statistics, aggregated as games stream in (memory does not grow with their number)."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .playout import CYCLE, ERROR, FINISHED, UNFINISHED, Result
+
+
+@dataclass
+class _Mean:
+    n: int = 0
+    total: float = 0.0
+    sq: float = 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        self.total += x
+        self.sq += x * x
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else float("nan")
+
+    @property
+    def sd(self) -> float:
+        if self.n < 2:
+            return 0.0
+        return math.sqrt(max(self.sq / self.n - self.mean ** 2, 0.0) * self.n / (self.n - 1))
+
+
+@dataclass
+class Stats:
+    """Aggregates of many games of one game."""
+
+    players: int
+    games: int = 0
+    status: Counter = field(default_factory=Counter)
+    win_share: list = field(default_factory=list)
+    score: list = field(default_factory=list)
+    rank: list = field(default_factory=list)
+    choices: _Mean = field(default_factory=_Mean)
+    steps: _Mean = field(default_factory=_Mean)
+    choice_hist: Counter = field(default_factory=Counter)
+    step_hist: Counter = field(default_factory=Counter)
+    seat_options: list = field(default_factory=list)
+    where_options: dict = field(default_factory=dict)
+    forced: int = 0
+    decisions: int = 0
+    errors: list = field(default_factory=list)   # (seed, message), the first few
+    runaway_seeds: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def __post_init__(self):
+        n = self.players
+        self.win_share = [0.0] * n
+        self.score = [_Mean() for _ in range(n)]
+        self.rank = [_Mean() for _ in range(n)]
+        self.seat_options = [_Mean() for _ in range(n)]
+
+    def add(self, r: Result) -> None:
+        """Fold one game in."""
+        self.games += 1
+        self.status[r.status] += 1
+        if r.status == ERROR:
+            if len(self.errors) < 10:
+                self.errors.append((r.seed, r.error))
+            return
+        if r.status in (CYCLE, UNFINISHED):
+            self.runaway_seeds.setdefault(r.status, []).append(r.seed) if len(
+                self.runaway_seeds.get(r.status, [])) < 10 else None
+            return
+        share = 1.0 / len(r.winners)
+        for p in r.winners:
+            self.win_share[p] += share
+        for p in range(self.players):
+            self.score[p].add(r.scores[p])
+            self.rank[p].add(r.ranks[p])
+        nd = len(r.decisions)
+        self.choices.add(nd)
+        self.steps.add(r.steps)
+        self.choice_hist[nd] += 1
+        self.step_hist[r.steps] += 1
+        for d in r.decisions:
+            self.decisions += 1
+            self.forced += d.options == 1
+            self.seat_options[d.player].add(d.options)
+            key = (d.choice, d.iterations)
+            m = self.where_options.get(key)
+            if m is None:
+                m = self.where_options[key] = _Mean()
+            m.add(d.options)
+
+    def report(self) -> dict:
+        """A JSON-ready summary."""
+        fin = self.status[FINISHED]
+        return {
+            "games": self.games,
+            "finished": fin,
+            "cycles": self.status[CYCLE],
+            "unfinished": self.status[UNFINISHED],
+            "errors": self.status[ERROR],
+            "error_examples": [{"seed": s, "error": e} for s, e in self.errors],
+            "runaway_seeds": self.runaway_seeds,
+            "seats": [{
+                "seat": p,
+                "win_share": self.win_share[p] / fin if fin else None,
+                "mean_score": _num(self.score[p].mean),
+                "mean_rank": _num(self.rank[p].mean),
+                "mean_options": _num(self.seat_options[p].mean),
+            } for p in range(self.players)],
+            "choices_per_game": {"mean": _num(self.choices.mean), "sd": _num(self.choices.sd),
+                                 "distribution": dict(sorted(self.choice_hist.items()))},
+            "steps_per_game": {"mean": _num(self.steps.mean), "sd": _num(self.steps.sd),
+                               "min": min(self.step_hist) if self.step_hist else None,
+                               "max": max(self.step_hist) if self.step_hist else None},
+            "branching": {
+                "mean_options": _num(sum(m.total for m in self.seat_options) / self.decisions) if self.decisions else None,
+                "forced_share": self.forced / self.decisions if self.decisions else None,
+                "by_stage_iteration": [
+                    {"choice": ch, "iterations": list(it), "decisions": m.n, "mean_options": _num(m.mean)}
+                    for (ch, it), m in sorted(self.where_options.items())],
+            },
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+        }
+
+
+def _num(x):
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else round(x, 4)
