@@ -15,6 +15,18 @@ class Branching(Exception):
     """Raised while enumerating options when an `any` meets an empty collection path."""
 
 
+def _matching(index: dict, conds: list, ncards: int) -> list:
+    """Cards matching every (attribute, value) pair (all cards when there is none)."""
+    if not conds:
+        return list(range(ncards))
+    sets = [index.get(kv, ()) for kv in conds]
+    first = sets[0]
+    if len(sets) == 1:
+        return first
+    rest = [set(x) for x in sets[1:]]
+    return [card for card in first if all(card in r for r in rest)]
+
+
 def _take_physical(c, card, n):
     """Remove a card from the location it lies in."""
     if card is None:
@@ -301,20 +313,28 @@ class StmtCompiler(ExprCompiler):
     def s_SetPoints(self, n, env):
         owner = self.owner(n.target.owner, env)
         key = self.slot_of(self.lay.pts_slots, n.target.name, env)
-        awards = [([(self.x(k, env), self.x(v, env)) for k, v in a.conds], self.x(a.value, env)) for a in n.awards]
         attr = self.lay.attr
         ncards = len(self.lay.cards)
+        index: dict = {}   # (attribute, value) -> cards having it
+        for a, col in attr.items():
+            for card, v in enumerate(col):
+                index.setdefault((a, v), []).append(card)
+        # Awards whose conditions are all literal are scored once, here; the others at run time.
+        base = [0] * ncards
+        dynamic = []
+        for a in n.awards:
+            if all(isinstance(k, ir.Name) and isinstance(v, ir.Name) for k, v in a.conds) and isinstance(a.value, ir.IntLit):
+                for card in _matching(index, [(k.value, v.value) for k, v in a.conds], ncards):
+                    base[card] += a.value.value
+            else:
+                dynamic.append(([(self.x(k, env), self.x(v, env)) for k, v in a.conds], self.x(a.value, env)))
 
         def set_points(c):
-            table = [0] * ncards
-            for conds, value in awards:
-                cols = [(attr.get(k(c)), v(c)) for k, v in conds]
+            table = base[:]
+            for conds, value in dynamic:
                 pts = value(c)
-                if any(col is None for col, _ in cols):
-                    continue
-                for card in range(ncards):
-                    if all(col[card] == want for col, want in cols):
-                        table[card] += pts
+                for card in _matching(index, [(k(c), v(c)) for k, v in conds], ncards):
+                    table[card] += pts
             c.points(key(c))[owner(c)] = table
             return 1
         return set_points
