@@ -181,12 +181,16 @@ class ExprCompiler:
             col = attr.get(n.attr.value)
             if col is None:
                 return lambda c: ""
-            return lambda c: col[card(c)] or ""
+
+            def att_lit(c):
+                k = card(c)
+                return "" if k is None else col[k] or ""
+            return att_lit
         name = self.x(n.attr, env)
 
         def att(c):
-            col = attr.get(name(c))
-            return (col[card(c)] or "") if col else ""
+            col, k = attr.get(name(c)), card(c)
+            return (col[k] or "") if col and k is not None else ""
         return att
 
     def slot_of(self, table: dict, key, env):
@@ -248,32 +252,28 @@ class ExprCompiler:
         card, table = self.x(n.card, env), self.points_table(n.points, env)
 
         def score(c):
-            t = table(c)
-            return t[card(c)] if t is not None else 0
+            t, k = table(c), card(c)
+            if k is None:
+                raise fail("the score of a card of an empty collection", n)
+            return t[k] if t is not None else 0
         return score
 
     # ------------------------------------------------------------ cards
     def x_CardAt(self, n, env):
         src = self.coll(n.source, env)
         w = n.where
+        # A card of an empty collection is None, as CardStock's lazy card references are:
+        # reading its attribute gives "" (ProcessCardatt); moving it is an error.
         if w == "top":
-            def top(c):
-                s = src(c)
-                if not s:
-                    raise fail("the top card of an empty collection", n)
-                return s[-1]
-            return top
+            return lambda c: (src(c) or _NONE)[-1]
         if w == "bottom":
-            def bottom(c):
-                s = src(c)
-                if not s:
-                    raise fail("the bottom card of an empty collection", n)
-                return s[0]
-            return bottom
+            return lambda c: (src(c) or _NONE)[0]
         i = self.x(w, env)
 
         def at(c):
             s, k = src(c), i(c)
+            if not s:
+                return None
             if not 0 <= k < len(s):
                 raise fail(f"card {k} of a collection of {len(s)}", n)
             return s[k]
@@ -567,6 +567,7 @@ class ExprCompiler:
 
 
 _MISSING = object()
+_NONE = [None]
 
 
 def _restore(vs: dict, var: str, old) -> None:
