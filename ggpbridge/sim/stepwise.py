@@ -1,0 +1,171 @@
+"""The simulator as an explicit state machine with chance nodes (OpenSpiel-style).
+
+States are immutable values. At each state exactly one thing happens next: a
+player decides among options, chance picks one of n equally likely outcomes (each
+shuffle position, random integer, tie-break coin), or the game is over. An outside
+driver (a lockstep checker, an exhaustive search) chooses chance outcomes itself.
+
+Between two decisions the game runs atomically; a chance event met on the way is
+exposed by re-running that stretch with the outcomes supplied so far (`prefix`), so
+a state is (data and control at the last decision, the option chosen there, the
+chance outcomes since). States reached at a decision are canonical: equal
+situations give equal states.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .machine import Live, Option, Program
+from .runtime import Suspend
+
+CHANCE = "chance"
+
+
+@dataclass(frozen=True)
+class State:
+    """An immutable game state."""
+
+    data: tuple
+    ctrl: tuple
+    pending: Option | None = None
+    prefix: tuple = ()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player must choose one of `options`."""
+
+    player: int
+    options: tuple
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Chance picks an outcome in 0..n-1, uniformly."""
+
+    kind: str
+    n: int
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """The game is over; scores per player."""
+
+    scores: tuple
+    winners: tuple
+
+
+class StepMachine:
+    """The stepwise interface to a compiled game."""
+
+    def __init__(self, prog: Program):
+        self.prog = prog
+        self.roles = list(range(prog.lay.n))
+        self._cache: dict = {}
+
+    def initial_state(self) -> State:
+        """The state after setup (decks created), settled to its first decision or chance."""
+        live = Live(self.prog)
+        live.setup()
+        return self._settle(State(live.c.freeze(), live.control()))[0]
+
+    def node(self, state: State):
+        """What happens at this state: a Decision, a Chance or a Terminal."""
+        hit = self._cache.get(state)
+        if hit is None:
+            hit = self._settle(state)[1]
+        return hit
+
+    def next_state(self, state: State, move: int | Option) -> State:
+        """The state after a decision (an Option or its index) or a chance outcome (an int)."""
+        nd = self.node(state)
+        if isinstance(nd, Chance):
+            if not isinstance(move, int) or not 0 <= move < nd.n:
+                raise ValueError(f"chance outcome must be in 0..{nd.n - 1}, got {move!r}")
+            nxt = State(state.data, state.ctrl, state.pending, state.prefix + (move,))
+        elif isinstance(nd, Decision):
+            if isinstance(move, int) and not 0 <= move < len(nd.options):
+                raise ValueError(f"option index must be in 0..{len(nd.options) - 1}, got {move}")
+            opt = nd.options[move] if isinstance(move, int) else move
+            if opt not in nd.options:
+                raise ValueError(f"{opt!r} is not a legal option here")
+            nxt = State(state.data, state.ctrl, opt, ())
+        else:
+            raise ValueError("the game is over: no move can be made")
+        return self._settle(nxt)[0]
+
+    def is_terminal(self, state: State) -> bool:
+        return isinstance(self.node(state), Terminal)
+
+    def legal_moves(self, state: State, role: int) -> tuple:
+        """The options of `role` if it is to decide here, else ('noop',)."""
+        nd = self.node(state)
+        if isinstance(nd, Decision) and nd.player == role:
+            return nd.options
+        return ("noop",)
+
+    def observation(self, state: State, player: int) -> dict:
+        """What `player` may see in this state."""
+        live = self._live(state)
+        return observe(live, player)
+
+    # ------------------------------------------------------------ internals
+    def _live(self, state: State) -> Live:
+        live = Live(self.prog)
+        live.c.thaw(state.data)
+        live.set_control(state.ctrl)
+        return live
+
+    def _settle(self, state: State):
+        live = self._live(state)
+        c = live.c
+        c.forced, c.fpos, c.stepwise = list(state.prefix), 0, True
+        try:
+            if state.pending is not None:
+                live.choose(live.frames[-1][0].items[live.frames[-1][1]], state.pending)
+            ch = live.advance()
+            if ch is None:
+                from .playout import rank_players
+                scores = live.scores()
+                winners, _ = rank_players(scores, self.prog.maximize)
+                nd = Terminal(tuple(scores), tuple(winners))
+            else:
+                nd = Decision(live.current_player(), tuple(live.options(ch)))
+        except Suspend as s:
+            nd = Chance(s.kind, s.n, s.detail)
+            self._cache[state] = nd
+            return state, nd
+        settled = State(c.freeze(), live.control())
+        self._cache[settled] = nd
+        if len(self._cache) > 50_000:
+            self._cache.clear()
+        return settled, nd
+
+
+def observe(live: Live, player: int) -> dict:
+    """The cards `player` may see, per location, and all storages (which are public).
+
+    vloc: everyone; iloc: the owner (a team's members for a team's location) and, for
+    the table's, nobody; hloc: nobody; oloc: everyone but the owner; mem: everyone.
+    Hidden locations show only how many cards they hold.
+    """
+    lay = live.prog.lay
+    c = live.c
+    n = lay.n
+    names = {slot: key for key, slot in lay.loc_slots.items()}
+    seen = {}
+    for slot, row in enumerate(c.L):
+        vis, name = names[slot]
+        for owner, cards in enumerate(row):
+            if cards is None:
+                continue
+            if owner == 0:
+                who, mine = ("game", None), False
+            elif owner <= n:
+                who, mine = ("player", owner - 1), owner - 1 == player
+            else:
+                who, mine = ("team", owner - 1 - n), player in lay.teams[owner - 1 - n]
+            visible = (vis in ("vloc", "mem") or (vis == "iloc" and mine) or (vis == "oloc" and not mine))
+            seen[(who, vis, name)] = tuple(cards) if visible else len(cards)
+    return {"locations": seen, "ints": c.freeze()[1], "strs": c.freeze()[2], "current": c.cyc[-1][0]}
