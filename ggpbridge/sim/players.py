@@ -5,10 +5,24 @@ import random
 from typing import Protocol
 
 
+class View:
+    """What a deciding player is given: who it is, and its observation on demand."""
+
+    __slots__ = ("live", "player")
+
+    def __init__(self, live, player: int):
+        self.live, self.player = live, player
+
+    def observation(self) -> dict:
+        """The locations and storages this player may see (computed when asked)."""
+        from .stepwise import observe
+        return observe(self.live, self.player)
+
+
 class Player(Protocol):
     """Picks one of the options offered at a decision; `view` is what the player may see."""
 
-    def choose(self, view, options: list) -> int:
+    def choose(self, view: View, options: list) -> int:
         """Index of the chosen option."""
 
 

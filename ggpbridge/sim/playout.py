@@ -5,8 +5,10 @@ from dataclasses import dataclass, field
 
 from ..errors import GameDefinitionError
 from .machine import Live, Program
+from .players import View
 
 FINISHED, CYCLE, UNFINISHED, ERROR = "finished", "cycle", "unfinished", "error"
+SAMPLE = 8
 
 
 @dataclass
@@ -56,7 +58,7 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
     try:
         live.setup()
         # Brent's cycle detection over states reached with no real decision and no chance since
-        saved, power, lam, quiet_since = None, 1, 0, c.nchance
+        saved, power, lam, quiet_since, tick = None, 1, 0, c.nchance, 0
         while True:
             ch = live.advance()
             if ch is None:
@@ -72,8 +74,10 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
             if record:
                 res.decisions.append(Decision(p, len(opts), ch.id, live.iterations()))
             if len(opts) > 1 or c.nchance != quiet_since:
-                saved, power, lam, quiet_since = None, 1, 0, c.nchance
-            else:
+                saved, power, lam, quiet_since, tick = None, 1, 0, c.nchance, 0
+            elif (tick := tick + 1) % SAMPLE == 0:
+                # Brent on every SAMPLE-th quiet state: that subsequence is eventually periodic
+                # exactly when the game is, so a repeat there is still a proof, for less hashing.
                 key = live.key()
                 if saved is not None and key == saved:
                     res.status = CYCLE
@@ -81,7 +85,9 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
                 lam += 1
                 if saved is None or lam == power:
                     saved, power, lam = key, power * 2, 0
-            k = players[p].choose(None, opts) if len(opts) > 1 else 0
+            k = players[p].choose(View(live, p), opts) if len(opts) > 1 else 0
+            if not 0 <= k < len(opts):
+                raise GameDefinitionError(f"player {p} chose option {k} of {len(opts)}")
             live.choose(ch, opts[k])
     except GameDefinitionError as e:
         res.status, res.error = ERROR, str(e)

@@ -39,3 +39,37 @@ def test_unknown_variable_and_bad_set_are_clean_errors():
 def test_table_output_names_runaway_seeds():
     r = run("simulate", str(GAMES / "war_n4_seat.rcy"), "-n", "60")
     assert "cycle seeds" in r.output and "wins" in r.output
+
+
+def test_interrupt_keeps_what_was_computed():
+    from ggpbridge.recycle import parse_file
+    from ggpbridge.sim import compile_loaded, simulate
+    prog = compile_loaded(parse_file(GAMES / "kuhn_poker.rcy"))
+    done = []
+
+    def progress(k):
+        done.append(k)
+        if len(done) == 7:
+            raise KeyboardInterrupt
+    stats = simulate(prog, 100, 0, progress=progress)
+    assert stats.interrupted and stats.games == 7 and stats.report()["finished"] == 7
+
+
+def test_players_see_only_their_own_hand():
+    from ggpbridge.recycle import parse_file
+    from ggpbridge.sim import compile_loaded, play
+
+    seen = []
+
+    class Spy:
+        def choose(self, view, options):
+            obs = view.observation()["locations"]
+            seen.append((view.player, {k: v for k, v in obs.items() if k[1] == "iloc" and k[0][0] == "player"}))
+            return 0
+    prog = compile_loaded(parse_file(GAMES / "agram.rcy"))
+    play(prog, 1, [Spy() for _ in range(4)])
+    assert seen
+    for me, hands in seen:
+        visible = [k[0][1] for k, v in hands.items() if isinstance(v, tuple)]
+        assert visible == [me]   # its own hand only; the others show as counts
+        assert all(isinstance(v, int) for k, v in hands.items() if k[0][1] != me)

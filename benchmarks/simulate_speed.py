@@ -1,0 +1,71 @@
+"""Benchmark: simulator games per second next to a hand-written plain-Python Agram.
+
+Run: python benchmarks/simulate_speed.py [N]
+Targets (issue #3): Agram >= 10,000 games/s on one core and within 3x of hand-written;
+War (52 cards, winner first) >= 1,000 games/s. Prints the figures and their ratio.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+from ggpbridge.recycle import parse_file
+from ggpbridge.sim import compile_loaded, simulate
+
+GAMES = Path(__file__).resolve().parents[1] / "games"
+
+SUITS = ("HEARTS", "DIAMONDS", "CLUBS", "SPADES")
+RANKS = {"THREE": 3, "FOUR": 4, "FIVE": 5, "SIX": 6, "SEVEN": 7, "EIGHT": 8, "NINE": 9, "TEN": 10, "ACE": 14}
+
+
+def agram_by_hand(rng: random.Random, players: int = 4, hand: int = 6) -> int:
+    """One game of 4-player Agram with uniformly random players; returns the winner."""
+    deck = [(r, s) for r in RANKS if r != "ACE" for s in SUITS] + [("ACE", s) for s in SUITS[:3]]
+    rng.shuffle(deck)
+    hands = [[deck.pop() for _ in range(hand)] for _ in range(players)]
+    leader = 0
+    for _ in range(hand):
+        lead_suit = None
+        best, winner = -1, leader
+        for k in range(players):
+            p = (leader + k) % players
+            h = hands[p]
+            follow = [c for c in h if c[1] == lead_suit] if lead_suit else []
+            options = follow or h
+            card = options[rng.randrange(len(options))]
+            h.remove(card)
+            if lead_suit is None:
+                lead_suit = card[1]
+            value = RANKS[card[0]] + (100 if card[1] == lead_suit else 0)
+            if value > best:
+                best, winner = value, p
+        leader = winner
+    return leader
+
+
+def rate(fn, n: int) -> float:
+    t = time.perf_counter()
+    fn(n)
+    return n / (time.perf_counter() - t)
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    rng = random.Random(1)
+    hand = rate(lambda k: [agram_by_hand(rng) for _ in range(k)], n)
+    agram = compile_loaded(parse_file(GAMES / "agram.rcy"))
+    ours = rate(lambda k: simulate(agram, k, 0), n)
+    war = compile_loaded(parse_file(GAMES / "war.rcy"))
+    war_rate = rate(lambda k: simulate(war, k, 0), max(n // 20, 20))
+    print(f"Agram, hand-written plain Python: {hand:,.0f} games/s")
+    print(f"Agram, ggpbridge simulator (games/agram.rcy): {ours:,.0f} games/s   "
+          f"(target 10,000: {'met' if ours >= 10_000 else 'MISSED'})")
+    print(f"ratio hand-written / simulator: {hand / ours:.1f}x   (target <= 3x: {'met' if hand / ours <= 3 else 'MISSED'})")
+    print(f"War, 52 cards, winner's card first (games/war.rcy): {war_rate:,.1f} games/s   "
+          f"(target 1,000: {'met' if war_rate >= 1000 else 'MISSED'})")
+
+
+if __name__ == "__main__":
+    main()
