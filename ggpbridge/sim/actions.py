@@ -8,7 +8,7 @@ that to enumerate options and to replay the one chosen.
 from __future__ import annotations
 
 from .. import ir
-from .exprs import _MISSING, ExprCompiler, _restore, fail
+from .exprs import _MISSING, ExprCompiler, _restore, fail, relative
 
 
 class Branching(Exception):
@@ -280,24 +280,20 @@ class StmtCompiler(ExprCompiler):
         return set_int
 
     def s_Inc(self, n, env):
-        tgt, val = self._int_target(n.target, env), self.x(n.value, env)
-
-        def inc(c):
-            v = val(c)
-            row, o = tgt(c)
-            row[o] += v
-            return 1
-        return inc
+        return self._add(n, env, 1)
 
     def s_Dec(self, n, env):
+        return self._add(n, env, -1)
+
+    def _add(self, n, env, sign: int):
         tgt, val = self._int_target(n.target, env), self.x(n.value, env)
 
-        def dec(c):
+        def add(c):
             v = val(c)
             row, o = tgt(c)
-            row[o] -= v
+            row[o] += sign * v
             return 1
-        return dec
+        return add
 
     def s_SetStr(self, n, env):
         owner = self.owner(n.target.owner, env)
@@ -342,17 +338,7 @@ class StmtCompiler(ExprCompiler):
     # ------------------------------------------------------------ flow
     def s_Cycle(self, n, env):
         t = n.target
-        np = self.lay.n
-        if t == "current":
-            who = lambda c: c.cyc[-1][0]  # noqa: E731
-        elif t == "next":
-            def who(c):
-                cy = c.cyc[-1]
-                return cy[1] if cy[1] != -1 else (cy[0] + 1) % np
-        elif t == "previous":
-            who = lambda c: (c.cyc[-1][0] - 1) % np  # noqa: E731
-        else:
-            who = self.x(t, env)
+        who = relative(t, "player", self.lay.n) if isinstance(t, str) else self.x(t, env)
         slot = 1 if n.when == "next" else 0
 
         def cycle(c):

@@ -49,6 +49,21 @@ _CMP = {
 }
 
 
+def relative(which: str, kind: str, count: int):
+    """A closure for the current, next (queued or following) or previous member of a cycle."""
+    top = (lambda c: c.cyc[-1]) if kind == "player" else (lambda c: c.tcyc[-1])
+    if which == "current":
+        if kind == "player":  # the hottest reference of all: keep it one call deep
+            return lambda c: c.cyc[-1][0]
+        return lambda c: c.tcyc[-1][0]
+    if which == "next":
+        def nxt(c):
+            cy = top(c)
+            return cy[1] if cy[1] != -1 else (cy[0] + 1) % count
+        return nxt
+    return lambda c: (top(c)[0] - 1) % count
+
+
 def fail(msg: str, node: ir.Node):
     """A run-time rule error at a node."""
     return GameDefinitionError(msg, node.pos)
@@ -108,45 +123,23 @@ class ExprCompiler:
         return lambda c: 1 + f(c)
 
     def x_PlayerRef(self, n, env):
-        w = n.which
-        np = self.lay.n
-        if w == "current":
-            return lambda c: c.cyc[-1][0]
-        if w == "next":
-            def nxt(c):
-                cy = c.cyc[-1]
-                return cy[1] if cy[1] != -1 else (cy[0] + 1) % np
-            return nxt
-        if w == "previous":
-            return lambda c: (c.cyc[-1][0] - 1) % np
-        f = self.x(w, env)
-
-        def idx(c):
-            p = f(c)
-            if not 0 <= p < np:
-                raise fail(f"player {p} does not exist (players are 0..{np - 1})", n)
-            return p
-        return idx
+        return self.who(n, env, "player")
 
     def x_TeamRef(self, n, env):
-        w = n.which
-        nt = len(self.lay.teams)
-        if w == "current":
-            return lambda c: c.tcyc[-1][0]
-        if w == "next":
-            def nxt(c):
-                cy = c.tcyc[-1]
-                return cy[1] if cy[1] != -1 else (cy[0] + 1) % nt
-            return nxt
-        if w == "previous":
-            return lambda c: (c.tcyc[-1][0] - 1) % nt
-        f = self.x(w, env)
+        return self.who(n, env, "team")
+
+    def who(self, n, env, kind: str):
+        """(current|next|previous|N player|team), relative to the innermost player (team) cycle."""
+        count = self.lay.n if kind == "player" else len(self.lay.teams)
+        if isinstance(n.which, str):
+            return relative(n.which, kind, count)
+        f = self.x(n.which, env)
 
         def idx(c):
-            t = f(c)
-            if not 0 <= t < nt:
-                raise fail(f"team {t} does not exist (teams are 0..{nt - 1})", n)
-            return t
+            k = f(c)
+            if not 0 <= k < count:
+                raise fail(f"{kind} {k} does not exist ({kind}s are 0..{count - 1})", n)
+            return k
         return idx
 
     def x_OwnerOf(self, n, env):

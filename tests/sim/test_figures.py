@@ -60,3 +60,11 @@ def test_small_war_cycles_depend_on_the_return_order():
     assert winner["cycles"] == 0 and winner["finished"] == 200
     assert all(s not in seat["runaway_seeds"].get("cycle", []) for s in range(0))  # seeds are reported
     assert len(seat["runaway_seeds"]["cycle"]) >= 1
+
+
+def test_war_as_cardstock_plays_it_cycles_on_about_a_fifth_of_deals():
+    # CardStock saw 18-21% of deals cycle (the paper: 16.8%); 150 deals give a standard
+    # error of about 3 points, so 8-30% is a fair band. Cycles are proven repeats, never scored.
+    rep = stats_of(GAMES / "war_cardstock.rcy", 150)
+    assert rep["unfinished"] == 0 and rep["errors"] == 0
+    assert 0.08 <= rep["cycles"] / 150 <= 0.30, rep["cycles"]
