@@ -29,3 +29,19 @@ class KifSyntaxError(GdlError):
     def __reduce__(self):
         # Keep the exception picklable despite the extra constructor arguments.
         return (type(self), (self.message, self.filename, self.line, self.col, self.source_line))
+
+
+class AspError(GdlError):
+    """clingo rejected a translated description (the message carries clingo's own report)."""
+
+
+class GameError(GdlError):
+    """A state machine query that the game's rules do not allow."""
+
+
+class UnknownRoleError(GameError):
+    """A role that the description does not declare."""
+
+
+class IllegalMoveError(GameError):
+    """A joint move that is incomplete or holds a move that is not legal in the state."""

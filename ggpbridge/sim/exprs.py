@@ -7,6 +7,8 @@ from their binders, so `('P iloc HAND)` knows at compile time that 'P is a playe
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
@@ -18,7 +20,8 @@ _INT_OPS = {
     # C#'s integer division and remainder truncate toward zero
     "//": lambda a, b: _cdiv(a, b),
     "%": lambda a, b: a - b * _cdiv(a, b),
-    "^": lambda a, b: a ** b if b >= 0 else 0,
+    # C# computes Math.Pow in doubles and rounds half to even (2 ^ -1 is 0)
+    "^": lambda a, b: a ** b if b >= 0 else round(float(a) ** b),
 }
 
 
@@ -35,11 +38,11 @@ def tri(n: int) -> int:
 
 
 def fib(n: int) -> int:
-    """The n-th Fibonacci number, fib(0) = 0, fib(1) = 1."""
+    """The n-th Fibonacci number, fib(0) = 0, fib(1) = 1, and fib(-n) = (-1)^(n+1) fib(n)."""
     a, b = 0, 1
-    for _ in range(max(n, 0)):
+    for _ in range(abs(n)):
         a, b = b, a + b
-    return a
+    return -a if n < 0 and n % 2 == 0 else a
 
 
 _CMP = {
@@ -332,24 +335,19 @@ class ExprCompiler:
                     out.extend(a(c))
                 return out
             return union
-        if n.op == "intersect":
-            def inter(c):
-                sets = [a(c) for a in args]
-                rest = [set(s) for s in sets[1:]]
-                return [x for x in sets[0] if all(x in r for r in rest)] if sets else []
-            return inter
+        # intersect: cards occurring as often as there are arguments; disjunction: exactly
+        # once; both in order of first appearance, duplicates within an argument counting
+        # (GameIterator.ProcessLocation).
+        want_all = n.op == "intersect"
+        nargs = len(args)
 
-        def disj(c):  # cards in exactly one of the collections
-            sets = [a(c) for a in args]
+        def counted(c):
             counts: dict = {}
-            for s in sets:
-                for x in set(s):
+            for a in args:
+                for x in a(c):
                     counts[x] = counts.get(x, 0) + 1
-            out = []
-            for s in sets:
-                out.extend(x for x in s if counts[x] == 1)
-            return out
-        return disj
+            return [x for x, k in counts.items() if k == (nargs if want_all else 1)]
+        return counted
 
     def x_AggCards(self, n, env):
         coll = self.coll(n.coll, env)
@@ -395,17 +393,26 @@ class ExprCompiler:
 
     def x_Sequence(self, n, env):
         count, src = self.x(n.count, env), self.coll(n.source, env)
-        if n.end == "top":
-            return lambda c: list(src(c)[-count(c):]) if count(c) > 0 else []
-        return lambda c: list(src(c)[:max(count(c), 0)])
+        top = n.end == "top"
+
+        def seq(c):
+            s, k = src(c), count(c)
+            if k > len(s):
+                raise fail(f"{n.end} {k} cards of a collection of {len(s)}", n)
+            if k <= 0:
+                return []
+            # built top card first: the source's top card ends at the bottom of the result
+            return s[:-k - 1:-1] if top else list(s[:k])
+        return seq
 
     def x_MemberOf(self, n, env):
         src = self.coll(n.source, env)
         w = n.where
+        # for a collection of collections, `top` is the first element (ProcessMemstorage)
         if w == "top":
-            return lambda c: _nonempty(src(c), n)[-1]
-        if w == "bottom":
             return lambda c: _nonempty(src(c), n)[0]
+        if w == "bottom":
+            return lambda c: _nonempty(src(c), n)[-1]
         i = self.x(w, env)
         return lambda c: _nonempty(src(c), n)[i(c)]
 
@@ -432,12 +439,15 @@ class ExprCompiler:
         k, src, table = self.x(n.n, env), self.coll(n.source, env), self.points_table(n.points, env)
 
         def tuples(c):
-            t = table(c)
-            size = k(c)
-            groups: dict = {}
+            # CardGrouping: bins by score 0..12, then every k-combination per bin, ascending
+            t, size = table(c), k(c)
+            bins: list = [[] for _ in range(13)]
             for x in src(c):
-                groups.setdefault(t[x] if t is not None else 0, []).append(x)
-            return [g[:size] for s, g in sorted(groups.items()) if len(g) >= size]
+                v = t[x] if t is not None else 0
+                if not 0 <= v <= 12:
+                    raise fail(f"tuples groups scores 0..12, a card scores {v}", n)
+                bins[v].append(x)
+            return [list(g) for b in bins for g in combinations(b, size)]
         return tuples
 
     def x_Partition(self, n, env):
@@ -446,11 +456,11 @@ class ExprCompiler:
         table = self.lay.attr
 
         def part(c):
-            col = table.get(attr(c)) or {}
+            col = table.get(attr(c))
             groups: dict = {}
             for s in srcs:
                 for x in s(c):
-                    groups.setdefault(col[x] if col else None, []).append(x)
+                    groups.setdefault((col[x] or "") if col else "", []).append(x)
             return list(groups.values())
         return part
 
@@ -459,7 +469,7 @@ class ExprCompiler:
 
         def subsets(c):
             s = list(src(c))
-            return [[s[i] for i in range(len(s)) if mask >> i & 1] for mask in range(1, 1 << len(s))]
+            return [[s[i] for i in range(len(s)) if mask >> i & 1] for mask in range(1 << len(s))]
         return subsets
 
     def x_Runs(self, n, env):
@@ -468,25 +478,26 @@ class ExprCompiler:
 
         def runs(c):
             t = table(c)
-            if t is None:
-                return []
-            cards = sorted(src(c), key=t.__getitem__)
-            out, cur = [], []
-            for x in cards:
-                if cur and t[x] == t[cur[-1]] + 1:
-                    cur.append(x)
-                elif cur and t[x] == t[cur[-1]]:
-                    continue
+            score = (lambda x: 0) if t is None else t.__getitem__
+            cards = sorted(src(c), key=score)
+            least = k(c)
+            done, cur = [], []
+            for i, x in enumerate(cards):
+                if not cur:
+                    cur = [[x]]
+                elif score(x) == score(cards[i - 1]):
+                    # an equal card makes a variant of every run ending in its twin
+                    cur += [r[:-1] + [x] for r in cur if r[-1] == cards[i - 1]]
+                elif score(x) == score(cards[i - 1]) + 1:
+                    for r in cur:
+                        r.append(x)
+                    if not largest:
+                        cur.append([x])
                 else:
-                    if len(cur) >= k(c):
-                        out.append(cur)
-                    cur = [x]
-            if cur and len(cur) >= k(c):
-                out.append(cur)
-            if largest and out:
-                m = max(len(r) for r in out)
-                out = [r for r in out if len(r) == m]
-            return out
+                    done += [r for r in cur if len(r) >= least]
+                    cur = [[x]]
+            done += [r for r in cur if len(r) >= least]
+            return done
         return runs
 
     def x_RunSequence(self, n, env):
@@ -494,18 +505,17 @@ class ExprCompiler:
         from_top = n.end == "top"
 
         def run(c):
-            s = list(src(c))
-            t = table(c)
-            if not s or t is None:
-                return []
-            seq = s[::-1] if from_top else s
-            out = [seq[0]]
-            for x in seq[1:]:
-                if abs(t[x] - t[out[-1]]) == 1:
-                    out.append(x)
-                else:
-                    break
-            return out if len(out) >= count(c) else []
+            # the largest i >= MIN whose top (bottom) i cards, sorted, climb by exactly one
+            s, t, least = list(src(c)), table(c), count(c)
+            if least <= 0:
+                raise fail("a run needs at least one card", n)
+            score = (lambda x: 0) if t is None else t.__getitem__
+            best: list = []
+            for i in range(least, len(s) + 1):
+                part = sorted(s[-i:] if from_top else s[:i], key=score)
+                if all(score(b) == score(a) + 1 for a, b in zip(part, part[1:])):
+                    best = part
+            return best
         return run
 
     def x_PointsRef(self, n, env):

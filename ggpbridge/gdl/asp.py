@@ -1,0 +1,222 @@
+"""GDL -> ASP: a game description as a clingo program, as text or in a `clingo.Control`.
+
+Encodings (each pairs the rendered game rules with a file of `asp/`, whose
+header documents its interface):
+
+- "rules"    the game rules alone, time-free;
+- "domain"   the rules relaxed (negative literals dropped) + `asp/gdl_domain.lp`:
+             its least model over-approximates the fluents and moves (`game_domain`);
+- "state"    the rules + the domain as `_fluent/1`, `_move/2` facts + `asp/gdl_state.lp`:
+             one state at a time through `#external true/1, does/2` (ClingoMachine);
+- "temporal" the rules with a time argument + `asp/gdl_temporal.lp`, in the `#program`
+             parts base, step(t), check(t) for incremental grounding (`ground_horizon`);
+             with `horizon=H` the parts are flattened into one base program that plain
+             clingo runs (`#const horizon = H.`, overridable with `-c horizon=N`).
+
+Everything is built as `clingo.ast` statements; the text is their canonical printing.
+"""
+from __future__ import annotations
+
+import importlib.resources
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import clingo
+from clingo import ast
+
+from .ast import Description, relation
+from .asp_rules import dynamic_levels, location, render_rules
+from .errors import AspError
+
+ENCODINGS = ("rules", "domain", "state", "temporal")
+_LOC = location(1, "<ggpbridge>")
+_PARAM = clingo.Function("t")          # the parameter of step(t) and check(t)
+_TIME_VAR = "_T"                       # replaces t when the parts are flattened
+_HORIZON = clingo.Function("horizon")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """The fluents and (role, move) pairs a game can ever use, as clingo Symbols."""
+
+    fluents: frozenset[clingo.Symbol]
+    moves: frozenset[tuple[clingo.Symbol, clingo.Symbol]]
+
+
+class Messages(list):
+    """A clingo logger that keeps the messages instead of printing them."""
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        self.append(message.strip())
+
+
+def new_control(arguments: Iterable[str] = ()) -> tuple[clingo.Control, Messages]:
+    """A Control whose messages are collected (for `reporting`), not printed."""
+    messages = Messages()
+    return clingo.Control(list(arguments), logger=messages), messages
+
+
+@contextmanager
+def reporting(messages: Messages) -> Iterator[None]:
+    """Turn clingo's RuntimeError into an AspError that carries clingo's messages."""
+    try:
+        yield
+    except RuntimeError as exc:
+        details = "\n".join(m for m in messages if "error" in m) or "\n".join(messages)
+        raise AspError(f"clingo: {exc}\n{details}".rstrip()) from exc
+
+
+def encoding_text(name: str) -> str:
+    """The text of `asp/<name>.lp` (from the package when installed, else the checkout)."""
+    try:
+        resource = importlib.resources.files("ggpbridge.asp") / f"{name}.lp"
+        if resource.is_file():
+            return resource.read_text(encoding="utf-8")
+    except ModuleNotFoundError:
+        pass
+    return (Path(__file__).resolve().parents[2] / "asp" / f"{name}.lp").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _encoding(name: str) -> tuple[ast.AST, ...]:
+    out: list[ast.AST] = []
+    ast.parse_string(encoding_text(name), out.append)
+    return tuple(out)
+
+
+def program_statements(desc: Description, encoding: str = "state", *, horizon: int | None = None,
+                       domain: Domain | None = None) -> list[ast.AST]:
+    """The clingo AST statements of a description under one of the ENCODINGS."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, not {encoding!r}")
+    if horizon is not None and (encoding != "temporal" or horizon < 0):
+        raise ValueError("horizon needs the temporal encoding and must be at least 0")
+    base = [ast.Program(_LOC, "base", [])]
+    if encoding == "rules":
+        return base + render_rules(desc.rules)
+    if encoding == "domain":
+        return base + render_rules(desc.rules, relaxed=True) + list(_encoding("gdl_domain"))
+    if encoding == "state":
+        domain = domain or game_domain(desc)
+        return base + render_rules(desc.rules) + _domain_facts(domain) + list(_encoding("gdl_state"))
+    parts = _temporal_parts(desc) + list(_encoding("gdl_temporal"))
+    return parts if horizon is None else flatten(parts, horizon)
+
+
+def to_asp_program(desc: Description, encoding: str = "state", *, horizon: int | None = None) -> str:
+    """The program as text for plain clingo (see the module docstring for the encodings)."""
+    return "".join(f"{stm}\n" for stm in program_statements(desc, encoding, horizon=horizon))
+
+
+def add_to_control(ctl: clingo.Control, desc: Description, encoding: str = "state", *,
+                   horizon: int | None = None, domain: Domain | None = None) -> None:
+    """Add the program's statements to a Control (grounding is up to the caller)."""
+    statements = program_statements(desc, encoding, horizon=horizon, domain=domain)
+    with ast.ProgramBuilder(ctl) as builder:
+        for stm in statements:
+            builder.add(stm)
+
+
+def ground_horizon(ctl: clingo.Control, horizon: int, start: int = 0) -> None:
+    """Ground the temporal parts from `start` (0: with base) to `horizon` and ask query(horizon)."""
+    if not 0 <= start <= horizon:
+        raise ValueError(f"need 0 <= start <= horizon, not {start} and {horizon}")
+    parts = [("base", [])] if start == 0 else []
+    parts += [("step", [clingo.Number(t)]) for t in range(start + 1, horizon + 1)]
+    if start > 0 and horizon > start:
+        # Releasing makes query(start) false for good: the old check is switched off.
+        ctl.release_external(clingo.Function("query", [clingo.Number(start)]))
+    if start == 0 or horizon > start:
+        parts.append(("check", [clingo.Number(horizon)]))
+    ctl.ground(parts)
+    ctl.assign_external(clingo.Function("query", [clingo.Number(horizon)]), True)
+
+
+def game_domain(desc: Description) -> Domain:
+    """Ground the relaxed game (encoding "domain") to over-approximate its fluents and moves."""
+    ctl, messages = new_control()
+    with reporting(messages):
+        add_to_control(ctl, desc, "domain")
+        ctl.ground([("base", [])])
+    atoms = ctl.symbolic_atoms
+    # A positive program: gringo derives its least model as facts, no solving needed.
+    fluents = frozenset(a.symbol.arguments[0] for a in atoms.by_signature("true", 1))
+    moves = frozenset(tuple(a.symbol.arguments) for a in atoms.by_signature("does", 2))
+    return Domain(fluents, moves)
+
+
+def _fact(name: str, args: Iterable[clingo.Symbol]) -> ast.AST:
+    terms = [ast.SymbolicTerm(_LOC, arg) for arg in args]
+    return ast.Rule(_LOC, ast.Literal(_LOC, ast.Sign.NoSign,
+                                      ast.SymbolicAtom(ast.Function(_LOC, name, terms, False))), [])
+
+
+def _domain_facts(domain: Domain) -> list[ast.AST]:
+    # Sorted, so the program text is the same from run to run.
+    return ([_fact("_fluent", [f]) for f in sorted(domain.fluents)]
+            + [_fact("_move", pair) for pair in sorted(domain.moves)])
+
+
+def _temporal_parts(desc: Description) -> list[ast.AST]:
+    levels = dynamic_levels(desc)
+    static, state, move = [], [], []
+    for rule in desc.rules:
+        level = levels.get(relation(rule.head))
+        (move if level == "move" else state if level == "state" else static).append(rule)
+
+    def at(term: ast.AST):
+        return lambda key: term if key in levels else None
+
+    zero = ast.SymbolicTerm(_LOC, clingo.Number(0))
+    t = ast.SymbolicTerm(_LOC, _PARAM)
+    before = ast.BinaryOperation(_LOC, ast.BinaryOperator.Minus, t, ast.SymbolicTerm(_LOC, clingo.Number(1)))
+    # State rules describe each state: time 0 in base, time t in step(t). Rules that
+    # read the joint move belong to the move at t-1, which step(t) makes.
+    return ([ast.Program(_LOC, "base", [])] + render_rules(static) + render_rules(state, at(zero))
+            + [ast.Program(_LOC, "step", [ast.Id(_LOC, "t")])]
+            + render_rules(state, at(t)) + render_rules(move, at(before)))
+
+
+class _Substitute(ast.Transformer):
+    """Replace the part parameter `t` by a given term."""
+
+    def __init__(self, replacement: ast.AST):
+        self.replacement = replacement
+
+    def visit_SymbolicTerm(self, node: ast.AST) -> ast.AST:
+        return self.replacement if node.symbol == _PARAM else node
+
+
+def flatten(statements: Iterable[ast.AST], horizon: int) -> list[ast.AST]:
+    """One base program from base, step(t), check(t): steps 1..horizon, the check at horizon."""
+    time = ast.Variable(_LOC, _TIME_VAR)
+    guard = ast.Literal(_LOC, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(_LOC, "_step", [time], False)))
+    steps = ast.Interval(_LOC, ast.SymbolicTerm(_LOC, clingo.Number(1)), ast.SymbolicTerm(_LOC, _HORIZON))
+    out = [ast.Program(_LOC, "base", []),
+           ast.Definition(_LOC, "horizon", ast.SymbolicTerm(_LOC, clingo.Number(horizon)), True),
+           ast.Rule(_LOC, ast.Literal(_LOC, ast.Sign.NoSign, ast.SymbolicAtom(
+               ast.Function(_LOC, "_step", [steps], False))), [])]
+    part = "base"
+    for stm in statements:
+        kind = stm.ast_type
+        if kind == ast.ASTType.Program:
+            part = stm.name
+            continue
+        if kind == ast.ASTType.Comment or part == "base":
+            out.extend([] if kind == ast.ASTType.Comment else [stm])
+        elif part == "step":
+            stm = _Substitute(time)(stm)
+            # Every statement of step(t) is guarded by _step(_T), which binds _T.
+            out.append(stm if kind == ast.ASTType.ShowSignature else stm.update(body=[*stm.body, guard]))
+        elif part == "check":
+            stm = _Substitute(ast.SymbolicTerm(_LOC, _HORIZON))(stm)
+            if kind == ast.ASTType.External:
+                # Plain clingo cannot set externals: the query at the horizon is a fact.
+                stm = ast.Rule(stm.location, ast.Literal(_LOC, ast.Sign.NoSign, stm.atom), list(stm.body))
+            out.append(stm)
+        else:
+            raise AspError(f"cannot flatten the program part {part!r}")
+    return out

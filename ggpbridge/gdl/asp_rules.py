@@ -1,0 +1,138 @@
+"""GDL rules as clingo AST statements.
+
+Every rule is built as `clingo.ast` nodes from the GDL AST, never by pasting
+names into text: `distinct` becomes `!=`, a disjunction in a body becomes one
+rule per way of satisfying it, negation stays negation as failure, and names
+go through `asp_terms` (integers, plain names, escaped names).
+
+A rule is rendered at a *time*: None for the time-free programs, or a clingo
+term that is appended as a last argument to every atom of a relation that
+depends on the state (see `dynamic_levels`).
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Callable, Iterable, Iterator
+
+import networkx as nx
+from clingo import ast
+
+from .ast import Const, Description, Distinct, Func, Not, Or, Rule, relation
+from .asp_terms import asp_name, term_ast
+from .errors import AspError
+from .kif import to_kif
+
+Key = tuple[str, int]          # (relation name, arity)
+TimeOf = Callable[[Key], "ast.AST | None"]
+
+# Relations whose meaning is fixed by GDL and that change with the state.
+_STATE_KEYWORDS: tuple[Key, ...] = (("true", 1), ("legal", 2), ("goal", 2), ("terminal", 0),
+                                    ("next", 1), ("sees", 2))
+_MOVE_KEYWORD: Key = ("does", 2)
+
+# One body literal after expanding `or`: (sign, atom-or-comparison).
+_Lit = tuple[ast.Sign, object]
+
+
+def location(line: int, filename: str = "<gdl>") -> ast.Location:
+    """A clingo source location for a GDL line (clingo reports errors with it)."""
+    pos = ast.Position(filename, max(line, 1), 1)
+    return ast.Location(pos, pos)
+
+
+def dynamic_levels(desc: Description) -> dict[Key, str]:
+    """'move' for relations that depend on `does`, 'state' for the others that depend on the state."""
+    graph = nx.DiGraph()
+    graph.add_nodes_from((*_STATE_KEYWORDS, _MOVE_KEYWORD))
+    for rule in desc.rules:
+        head = relation(rule.head)
+        if head is None:
+            continue
+        graph.add_node(head)
+        for lit in _atoms_under(rule.body):
+            graph.add_edge(head, relation(lit))
+    levels: dict[Key, str] = {}
+    for key in graph.nodes:
+        reach = nx.descendants(graph, key) | {key}
+        if _MOVE_KEYWORD in reach:
+            levels[key] = "move"
+        elif reach.intersection(_STATE_KEYWORDS):
+            levels[key] = "state"
+    return levels
+
+
+def _atoms_under(items: Iterable[object]) -> Iterator[Const | Func]:
+    for item in items:
+        if isinstance(item, Not):
+            yield from _atoms_under((item.arg,))
+        elif isinstance(item, Or):
+            yield from _atoms_under(item.args)
+        elif relation(item):
+            yield item
+
+
+def render_rule(rule: Rule, time_of: TimeOf = lambda key: None, *,
+                relaxed: bool = False) -> list[ast.AST]:
+    """The clingo rules for one GDL rule (several when its body holds an `or`)."""
+    loc = location(rule.line)
+    head = ast.Literal(loc, ast.Sign.NoSign, _atom(rule.head, loc, time_of, rule))
+    options: list[list[list[_Lit]]] = [_dnf(lit, rule) for lit in rule.body]
+    out: list[ast.AST] = []
+    for choice in itertools.product(*options):
+        body = []
+        for sign, item in itertools.chain.from_iterable(choice):
+            if relaxed and sign != ast.Sign.NoSign and not isinstance(item, Distinct):
+                continue  # the domain program over-approximates: negated atoms dropped
+            if isinstance(item, Distinct):
+                body.append(_comparison(item, loc, sign))
+            else:
+                body.append(ast.Literal(loc, sign, _atom(item, loc, time_of, rule)))
+        out.append(ast.Rule(loc, head, body))
+    return out
+
+
+def render_rules(rules: Iterable[Rule], time_of: TimeOf = lambda key: None, *,
+                 relaxed: bool = False) -> list[ast.AST]:
+    """`render_rule` over many rules, in order."""
+    return [stm for rule in rules for stm in render_rule(rule, time_of, relaxed=relaxed)]
+
+
+def _dnf(lit: object, rule: Rule) -> list[list[_Lit]]:
+    """A body literal as alternatives (a disjunction) of conjunctions of signed literals."""
+    if isinstance(lit, Or):
+        return [conj for arg in lit.args for conj in _dnf(arg, rule)]
+    if isinstance(lit, Not):
+        return [_negate(lit.arg, rule)]
+    if isinstance(lit, Distinct) or relation(lit):
+        return [[(ast.Sign.NoSign, lit)]]
+    raise AspError(f"line {rule.line}: {to_kif(lit)} is not a literal: {to_kif(rule)}")
+
+
+def _negate(lit: object, rule: Rule) -> list[_Lit]:
+    """`(not lit)` as one conjunction (De Morgan for `or`, double negation for `not`)."""
+    if isinstance(lit, Or):
+        return [item for arg in lit.args for item in _negate(arg, rule)]
+    if isinstance(lit, Not) and (isinstance(lit.arg, Distinct) or relation(lit.arg)):
+        return [(ast.Sign.DoubleNegation, lit.arg)]
+    if isinstance(lit, Distinct) or relation(lit):
+        return [(ast.Sign.Negation, lit)]
+    raise AspError(f"line {rule.line}: cannot translate the negation of {to_kif(lit)}: {to_kif(rule)}")
+
+
+def _comparison(item: Distinct, loc: ast.Location, sign: ast.Sign) -> ast.AST:
+    # `not a != b` is `a = b`; clingo also has double negation, but plain
+    # comparisons read better in the generated program.
+    op = ast.ComparisonOperator.Equal if sign == ast.Sign.Negation else ast.ComparisonOperator.NotEqual
+    cmp = ast.Comparison(term_ast(item.a, loc), [ast.Guard(op, term_ast(item.b, loc))])
+    return ast.Literal(loc, ast.Sign.NoSign, cmp)
+
+
+def _atom(atom: object, loc: ast.Location, time_of: TimeOf, rule: Rule) -> ast.AST:
+    key = relation(atom)
+    if key is None:
+        raise AspError(f"line {rule.line}: {to_kif(atom)} is not an atom: {to_kif(rule)}")
+    args = [term_ast(arg, loc) for arg in getattr(atom, "args", ())]
+    time = time_of(key)
+    if time is not None:
+        args.append(time)
+    return ast.SymbolicAtom(ast.Function(loc, asp_name(key[0]), args, False))
