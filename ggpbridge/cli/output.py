@@ -45,10 +45,16 @@ def sim_report(rep: dict) -> None:
                f"errors {rep['errors']}   ({rep['seconds']} s, {rep['games_per_second']} games/s)")
     table([[s["seat"], _pct(s["win_share"]), s["mean_score"], s["mean_rank"], s["mean_options"]] for s in rep["seats"]],
           ["seat", "wins", "mean score", "mean rank", "mean options"])
-    c, b = rep["choices_per_game"], rep["branching"]
-    click.echo(f"choices per game: {c['mean']} (sd {c['sd']}); steps per game: {rep['steps_per_game']['mean']}")
+    c, b, st = rep["choices_per_game"], rep["branching"], rep["steps_per_game"]
+    click.echo(f"choices per game: {c['mean']} (sd {c['sd']}); steps per game: {st['mean']} "
+               f"(min {st['min']}, median {st['median']}, max {st['max']})")
     if b["mean_options"] is not None:
         click.echo(f"mean options per choice: {b['mean_options']}; forced choices: {_pct(b['forced_share'])}")
+    rows = b["by_stage_iteration"]
+    if 1 < len(rows) <= 60:
+        click.echo("options by stage iteration (outermost first):")
+        table([[r["choice"], ".".join(map(str, r["iterations"])), r["decisions"], r["mean_options"]] for r in rows],
+              ["choice", "iteration", "decisions", "mean options"])
     for e in rep["error_examples"]:
         click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
     for kind, seeds in rep["runaway_seeds"].items():

@@ -113,8 +113,7 @@ class Stats:
             "choices_per_game": {"mean": _num(self.choices.mean), "sd": _num(self.choices.sd),
                                  "distribution": dict(sorted(self.choice_hist.items()))},
             "steps_per_game": {"mean": _num(self.steps.mean), "sd": _num(self.steps.sd),
-                               "min": min(self.step_hist) if self.step_hist else None,
-                               "max": max(self.step_hist) if self.step_hist else None},
+                               **_quantiles(self.step_hist)},
             "branching": {
                 "mean_options": _num(sum(m.total for m in self.seat_options) / self.decisions) if self.decisions else None,
                 "forced_share": self.forced / self.decisions if self.decisions else None,
@@ -125,6 +124,20 @@ class Stats:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
         }
+
+
+def _quantiles(hist: Counter) -> dict:
+    """Minimum, quartiles and maximum of a histogram."""
+    if not hist:
+        return {"min": None, "q1": None, "median": None, "q3": None, "max": None}
+    keys = sorted(hist)
+    total = sum(hist.values())
+    out, seen, marks = {}, 0, [("q1", 0.25), ("median", 0.5), ("q3", 0.75)]
+    for k in keys:
+        seen += hist[k]
+        while marks and seen >= marks[0][1] * total:
+            out[marks.pop(0)[0]] = k
+    return {"min": keys[0], **out, "max": keys[-1]}
 
 
 def _num(x):

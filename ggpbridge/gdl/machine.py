@@ -1,0 +1,265 @@
+"""A state machine for any GDL / GDL-II description, answered by clingo.
+
+The game is grounded once (encoding "state" of `ggpbridge.gdl.asp`): the
+current state is the set of `#external true(F)` atoms assigned true, the
+joint move the `#external does(R,M)` atoms assigned true. A query assigns the
+externals that differ from the previous query and solves; the program with
+its externals fixed is stratified, so the one answer set holds the legal
+moves, goals, terminal, next state and percepts. Nothing is reground, so a
+query costs the same at any depth of the game.
+
+Terms: roles, moves, fluents and percepts are `clingo.Symbol`s (immutable,
+hashable, ordered), named as in `ggpbridge.gdl.asp_terms`: `mark(1,1)` is the
+GDL term `(mark 1 1)`; `kif_symbol` / `symbol_kif` convert. A state is a
+frozenset of fluent Symbols. Where a role or a move is expected, a str is also
+accepted and read as KIF (`"xplayer"`, `"(mark 1 1)"`).
+"""
+from __future__ import annotations
+
+import random as _random
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable, Mapping, Union
+
+import clingo
+
+from .ast import Description, Func, is_ground
+from .asp import add_to_control, game_domain, new_control, reporting
+from .asp_terms import kif_symbol, symbol_kif, term_symbol
+from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
+
+State = frozenset  # of fluent Symbols
+_SHOWN = (("legal", 2), ("next", 1), ("sees", 2), ("goal", 2), ("terminal", 0))
+TermLike = Union[clingo.Symbol, str]
+
+
+@dataclass(frozen=True)
+class _StateInfo:
+    legal: dict[clingo.Symbol, tuple[clingo.Symbol, ...]]
+    terminal: bool
+    goals: dict[clingo.Symbol, int]
+
+
+class _Cache(OrderedDict):
+    """A small LRU map: the most recent `size` entries."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def put(self, key, value):
+        self[key] = value
+        if len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+    def lookup(self, key):
+        value = self.get(key)
+        if value is not None:
+            self.move_to_end(key)
+        return value
+
+
+class ClingoMachine:
+    """`ClingoMachine(desc)`: roles, initial state, legal moves, transitions, goals, percepts."""
+
+    def __init__(self, desc: Description, cache_size: int = 200_000):
+        self._roles = _roles(desc)
+        self.domain = game_domain(desc)
+        self._ctl, messages = new_control(["--models=1"])
+        with reporting(messages):
+            add_to_control(self._ctl, desc, "state", domain=self.domain)
+            self._ctl.ground([("base", [])])
+        atoms = self._ctl.symbolic_atoms
+        # Program literals of the externals, so assigning one skips the symbol lookup.
+        self._fluent_lit = {f: atoms[clingo.Function("true", [f])].literal for f in self.domain.fluents}
+        self._move_lit = {pair: atoms[clingo.Function("does", list(pair))].literal
+                          for pair in self.domain.moves}
+        # Each shown atom decoded once, here, rather than after every solve: reading a
+        # Symbol's name and arguments goes through clingo's C API and dominated the cost.
+        self._meaning = {a.symbol: (name, *a.symbol.arguments)
+                         for name, arity in _SHOWN for a in atoms.by_signature(name, arity)}
+        inits = [a for a in atoms.by_signature("init", 1)]
+        if any(not a.is_fact for a in inits):
+            raise GdlError("'init' depends on something other than static facts")
+        self._initial = frozenset(a.symbol.arguments[0] for a in inits)
+        self._on: set[int] = set()  # literals of the externals now assigned true
+        self._info_cache = _Cache(cache_size)
+        self._step_cache = _Cache(cache_size)
+        self.solves = 0  # how many times clingo was asked (cache misses)
+
+    # -- the interface ------------------------------------------------------
+
+    def roles(self) -> tuple[clingo.Symbol, ...]:
+        """The roles, in the order of the description."""
+        return self._roles
+
+    def initial_state(self) -> State:
+        """The fluents of `init`."""
+        return self._initial
+
+    def legal_moves(self, state: State, role: TermLike) -> tuple[clingo.Symbol, ...]:
+        """The moves `role` may make in `state`, sorted."""
+        return self._info(state).legal.get(self._role(role), ())
+
+    def is_terminal(self, state: State) -> bool:
+        """True when `state` is terminal."""
+        return self._info(state).terminal
+
+    def goals(self, state: State) -> dict[clingo.Symbol, int]:
+        """Goal value of each role that has one in `state` (GDL demands one in terminal states)."""
+        return dict(self._info(state).goals)
+
+    def next_state(self, state: State, joint_moves: Mapping[TermLike, TermLike]) -> State:
+        """The state after every role makes its move in `joint_moves`."""
+        return self._step(state, joint_moves)[0]
+
+    def sees(self, state: State, joint_moves: Mapping[TermLike, TermLike]) -> dict[clingo.Symbol, frozenset]:
+        """GDL-II percepts of every role when `joint_moves` is made in `state`."""
+        return dict(self._step(state, joint_moves)[1])
+
+    # -- conveniences -------------------------------------------------------
+
+    def joint_moves(self, state: State) -> list[dict[clingo.Symbol, clingo.Symbol]]:
+        """Every combination of legal moves in `state`, in a fixed order."""
+        out: list[dict] = [{}]
+        for role in self._roles:
+            out = [{**partial, role: move} for partial in out for move in self.legal_moves(state, role)]
+        return out
+
+    @staticmethod
+    def kif(symbol: clingo.Symbol) -> str:
+        """KIF text of a role, move, fluent or percept."""
+        return symbol_kif(symbol)
+
+    # -- internals ----------------------------------------------------------
+
+    def _role(self, role: TermLike) -> clingo.Symbol:
+        symbol = kif_symbol(role) if isinstance(role, str) else role
+        if symbol not in self._roles:
+            raise UnknownRoleError(f"unknown role {role}; the roles are "
+                                   + ", ".join(map(symbol_kif, self._roles)))
+        return symbol
+
+    def _info(self, state: State) -> _StateInfo:
+        info = self._info_cache.lookup(state)
+        if info is not None:
+            return info
+        legal: dict[clingo.Symbol, list] = {}
+        goals: dict[clingo.Symbol, int] = {}
+        terminal = False
+        for name, *args in self._solve(state, ()):
+            if name == "legal":
+                legal.setdefault(args[0], []).append(args[1])
+            elif name == "terminal":
+                terminal = True
+            elif name == "goal":
+                role, value = args
+                if value.type != clingo.SymbolType.Number or goals.get(role, value.number) != value.number:
+                    raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
+                                    f"{symbol_kif(value)} (and maybe others)")
+                goals[role] = value.number
+        info = _StateInfo({r: tuple(sorted(ms)) for r, ms in legal.items()}, terminal, goals)
+        return self._info_cache.put(state, info)
+
+    def _step(self, state: State, joint_moves: Mapping[TermLike, TermLike]):
+        joint = self._joint(state, joint_moves)
+        key = (state, joint)
+        found = self._step_cache.lookup(key)
+        if found is not None:
+            return found
+        following, percepts = set(), {role: set() for role in self._roles}
+        for name, *args in self._solve(state, tuple(zip(self._roles, joint))):
+            if name == "next":
+                following.add(args[0])
+            elif name == "sees" and args[0] in percepts:
+                percepts[args[0]].add(args[1])
+        result = (frozenset(following), {r: frozenset(p) for r, p in percepts.items()})
+        return self._step_cache.put(key, result)
+
+    def _joint(self, state: State, joint_moves: Mapping[TermLike, TermLike]) -> tuple:
+        """The moves in role order, checked against the rules."""
+        chosen: dict[clingo.Symbol, clingo.Symbol] = {}
+        for role, move in joint_moves.items():
+            chosen[self._role(role)] = kif_symbol(move) if isinstance(move, str) else move
+        missing = [symbol_kif(r) for r in self._roles if r not in chosen]
+        if missing:
+            raise IllegalMoveError(f"no move for {', '.join(missing)}: every role moves in every state")
+        info = self._info(state)
+        if info.terminal:
+            raise GameError("the state is terminal: the game is over")
+        for role in self._roles:
+            if chosen[role] not in info.legal.get(role, ()):
+                raise IllegalMoveError(f"{symbol_kif(chosen[role])} is not a legal move of "
+                                       f"{symbol_kif(role)} in this state")
+        return tuple(chosen[role] for role in self._roles)
+
+    def _solve(self, state: State, moves: tuple) -> list[tuple]:
+        """The shown atoms of the answer set, decoded as (name, *arguments)."""
+        try:
+            wanted = {self._fluent_lit[f] for f in state}
+        except KeyError as exc:
+            raise GameError(f"{symbol_kif(exc.args[0])} can never hold in this game") from None
+        except TypeError:
+            raise GameError(f"a state is a set of fluent Symbols, not {type(state).__name__}") from None
+        wanted.update(self._move_lit[pair] for pair in moves)  # legal moves are in the domain
+        assign = self._ctl.assign_external
+        for lit in self._on - wanted:
+            assign(lit, False)
+        for lit in wanted - self._on:
+            assign(lit, True)
+        self._on = wanted
+        self.solves += 1
+        with self._ctl.solve(yield_=True) as handle:
+            model = handle.model()
+            if model is None:
+                raise GameError("the rules have no answer in this state (are they stratified?)")
+            meaning = self._meaning
+            return [meaning[symbol] for symbol in model.symbols(shown=True)]
+
+
+def _roles(desc: Description) -> tuple[clingo.Symbol, ...]:
+    roles = [rule.head.args[0] for rule in desc.rules
+             if isinstance(rule.head, Func) and rule.head.name == "role" and len(rule.head.args) == 1
+             and not rule.body and is_ground(rule.head)]
+    if not roles:
+        raise GdlError("the description declares no role")
+    return tuple(dict.fromkeys(term_symbol(role) for role in roles))
+
+
+def uniform(machine: ClingoMachine, state: State, role: clingo.Symbol, moves: tuple,
+            rng: _random.Random) -> clingo.Symbol:
+    """The default policy: a legal move uniformly at random."""
+    return rng.choice(moves)
+
+
+# A policy picks a move: policy(machine, state, role, legal_moves, rng) -> move.
+Policy = Callable[[ClingoMachine, State, clingo.Symbol, tuple, _random.Random], clingo.Symbol]
+
+
+@dataclass(frozen=True)
+class Playout:
+    """A played game: the states (first initial, last terminal), joint moves, percepts, goals."""
+
+    states: tuple[State, ...]
+    moves: tuple[dict, ...]
+    percepts: tuple[dict, ...]
+    goals: dict
+
+
+def playout(machine: ClingoMachine, rng: _random.Random, policies: Mapping[TermLike, Policy] | None = None,
+            max_steps: int = 10_000) -> Playout:
+    """Play from the initial state to a terminal one; `policies` maps a role to a policy."""
+    policies = {machine._role(r): p for r, p in (policies or {}).items()}
+    states, moves, percepts = [machine.initial_state()], [], []
+    while not machine.is_terminal(states[-1]):
+        if len(moves) >= max_steps:
+            raise GameError(f"no terminal state after {max_steps} steps")
+        state = states[-1]
+        joint = {role: policies.get(role, uniform)(machine, state, role,
+                                                   machine.legal_moves(state, role), rng)
+                 for role in machine.roles()}
+        moves.append(joint)
+        percepts.append(machine.sees(state, joint))
+        states.append(machine.next_state(state, joint))
+    return Playout(tuple(states), tuple(moves), tuple(percepts), machine.goals(states[-1]))
