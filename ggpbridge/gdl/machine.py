@@ -83,6 +83,7 @@ class ClingoMachine:
         if any(not a.is_fact for a in inits):
             raise GdlError("'init' depends on something other than static facts")
         self._initial = frozenset(a.symbol.arguments[0] for a in inits)
+        self._last: tuple = (None, frozenset())  # the last state and its literals
         self._on: set[int] = set()  # literals of the externals now assigned true
         self._info_cache = _Cache(cache_size)
         self._step_cache = _Cache(cache_size)
@@ -137,11 +138,12 @@ class ClingoMachine:
     def _role(self, role: TermLike) -> clingo.Symbol:
         symbol = kif_symbol(role) if isinstance(role, str) else role
         if symbol not in self._roles:
-            raise UnknownRoleError(f"unknown role {role}; the roles are "
+            raise UnknownRoleError(f"unknown role {_show(symbol)}; the roles are "
                                    + ", ".join(map(symbol_kif, self._roles)))
         return symbol
 
     def _info(self, state: State) -> _StateInfo:
+        state = _frozen(state)
         info = self._info_cache.lookup(state)
         if info is not None:
             return info
@@ -157,12 +159,14 @@ class ClingoMachine:
                 role, value = args
                 if value.type != clingo.SymbolType.Number or goals.get(role, value.number) != value.number:
                     raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
-                                    f"{symbol_kif(value)} (and maybe others)")
+                                    f"{_show(value)} (and maybe others)")
                 goals[role] = value.number
-        info = _StateInfo({r: tuple(sorted(ms)) for r, ms in legal.items()}, terminal, goals)
+        info = _StateInfo({r: tuple(sorted(ms)) for r, ms in legal.items()}, terminal,
+                          {r: goals[r] for r in self._roles if r in goals})
         return self._info_cache.put(state, info)
 
     def _step(self, state: State, joint_moves: Mapping[TermLike, TermLike]):
+        state = _frozen(state)
         joint = self._joint(state, joint_moves)
         key = (state, joint)
         found = self._step_cache.lookup(key)
@@ -190,18 +194,13 @@ class ClingoMachine:
             raise GameError("the state is terminal: the game is over")
         for role in self._roles:
             if chosen[role] not in info.legal.get(role, ()):
-                raise IllegalMoveError(f"{symbol_kif(chosen[role])} is not a legal move of "
+                raise IllegalMoveError(f"{_show(chosen[role])} is not a legal move of "
                                        f"{symbol_kif(role)} in this state")
         return tuple(chosen[role] for role in self._roles)
 
     def _solve(self, state: State, moves: tuple) -> list[tuple]:
         """The shown atoms of the answer set, decoded as (name, *arguments)."""
-        try:
-            wanted = {self._fluent_lit[f] for f in state}
-        except KeyError as exc:
-            raise GameError(f"{symbol_kif(exc.args[0])} can never hold in this game") from None
-        except TypeError:
-            raise GameError(f"a state is a set of fluent Symbols, not {type(state).__name__}") from None
+        wanted = set(self._state_literals(state))
         wanted.update(self._move_lit[pair] for pair in moves)  # legal moves are in the domain
         assign = self._ctl.assign_external
         for lit in self._on - wanted:
@@ -216,6 +215,30 @@ class ClingoMachine:
                 raise GameError("the rules have no answer in this state (are they stratified?)")
             meaning = self._meaning
             return [meaning[symbol] for symbol in model.symbols(shown=True)]
+
+    def _state_literals(self, state: State) -> frozenset[int]:
+        # Queries come in runs on one state (its info, then each joint move): remember the last.
+        if state is not self._last[0]:
+            try:
+                self._last = (state, frozenset(self._fluent_lit[f] for f in state))
+            except KeyError as exc:
+                raise GameError(f"{_show(exc.args[0])} can never hold in this game") from None
+        return self._last[1]
+
+
+def _show(item: object) -> str:
+    try:
+        return symbol_kif(item)
+    except (GdlError, AttributeError, RuntimeError):
+        return repr(item)
+
+
+def _frozen(state: State) -> State:
+    if isinstance(state, frozenset):
+        return state
+    if isinstance(state, (set, list, tuple)):
+        return frozenset(state)
+    raise GameError(f"a state is a frozenset of fluent Symbols, not {type(state).__name__}")
 
 
 def _roles(desc: Description) -> tuple[clingo.Symbol, ...]:

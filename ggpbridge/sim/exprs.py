@@ -226,6 +226,8 @@ class ExprCompiler:
         return lambda c: len(f(c))
 
     def x_IntStorage(self, n, env):
+        if isinstance(n.key, ir.Name):
+            return self.cell("I", self.lay.slot(self.lay.sto_slots, n.key.value), n.owner, env)
         owner = self.owner(n.owner, env)
         key = self.slot_of(self.lay.sto_slots, n.key, env)
         return lambda c: c.ints(key(c))[owner(c)]
@@ -305,12 +307,32 @@ class ExprCompiler:
             return lambda c: teams[team(c)]
         return self.x(n, env)
 
+    def cell(self, rows: str, slot: int, owner_node, env):
+        """A closure reading c.<rows>[slot][owner], specialised for the common owners.
+
+        Rows for names known at compile time exist from the start of every run, so the
+        hot references (the table's, the current player's, a player variable's) cost one call.
+        """
+        o = owner_node
+        if isinstance(o, ir.GameOwner):
+            return eval(f"lambda c: c.{rows}[{slot}][0]")
+        if isinstance(o, ir.PlayerRef) and o.which == "current":
+            return eval(f"lambda c: c.{rows}[{slot}][1 + c.cyc[-1][0]]")
+        if isinstance(o, ir.Var) and self.type_of(o, env) == "player":
+            return eval(f"lambda c: c.{rows}[{slot}][1 + c.vars[{o.name!r}]]")
+        owner = self.owner(o, env)
+        if rows == "L":
+            return lambda c: c.L[slot][owner(c)]
+        if rows == "I":
+            return lambda c: c.I[slot][owner(c)]
+        return lambda c: c.S[slot][owner(c)]
+
     def x_Location(self, n, env):
         owner = self.owner(n.owner, env)
         lay = self.lay
         if isinstance(n.name, ir.Name) or isinstance(n.name, str):
             slot = lay.loc_slot(n.vis, n.name.value if isinstance(n.name, ir.Name) else n.name)
-            return lambda c: c.loc(slot, owner(c))
+            return self.cell("L", slot, n.owner, env)
         name = self.x(n.name, env)
         vis = n.vis
         return lambda c: c.loc(lay.loc_slot(vis, str(name(c))), owner(c))

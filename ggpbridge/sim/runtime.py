@@ -67,11 +67,13 @@ class Runtime:
 
     def __init__(self, lay: Layout, seed: int | None = None):
         self.lay = lay
-        self.L: list[list[list[int]]] = []
+        o = lay.owners
+        # every slot named at compile time exists from the start (closures index it directly)
+        self.L: list[list[list[int]]] = [[[] for _ in range(o)] for _ in lay.loc_vis]
         self.where: list = [None] * len(lay.cards)
-        self.I: list[list[int]] = []
-        self.S: list[list[str]] = []
-        self.P: list[list] = []
+        self.I: list[list[int]] = [[0] * o for _ in lay.sto_slots]
+        self.S: list[list[str]] = [[""] * o for _ in lay.str_slots]
+        self.P: list[list] = [[None] * o for _ in lay.pts_slots]
         self.cyc: list[list[int]] = [[0, -1]]
         self.tcyc: list[list[int]] = [[0, -1]]
         self.vars: dict = {}

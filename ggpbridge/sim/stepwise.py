@@ -148,7 +148,7 @@ def observe(live: Live, player: int) -> dict:
 
     vloc: everyone; iloc: the owner (a team's members for a team's location) and, for
     the table's, nobody; hloc: nobody; oloc: everyone but the owner; mem: everyone.
-    Hidden locations show only how many cards they hold.
+    Hidden locations show only how many cards they hold; empty ones are left out.
     """
     lay = live.prog.lay
     c = live.c
@@ -158,7 +158,7 @@ def observe(live: Live, player: int) -> dict:
     for slot, row in enumerate(c.L):
         vis, name = names[slot]
         for owner, cards in enumerate(row):
-            if cards is None:
+            if not cards:  # an empty location shows nothing, whoever looks
                 continue
             if owner == 0:
                 who, mine = ("game", None), False

@@ -96,4 +96,5 @@ def test_observation_hides_other_hands():
     assert isinstance(obs1[h1], tuple) and obs1[h0] == 2
     stock = (("game", None), "iloc", "STOCK")
     assert obs0[stock] == obs1[stock] == 2
+    assert all(v for v in obs0.values())   # empty locations are left out
     assert not isinstance(m.node(s), Terminal)
