@@ -57,8 +57,7 @@ class Parsed:
 _SHARED = r"""
 start: _top*
 _top: list | _atom | RPAR
-list: LPAR _item* RPAR
-_item: list | _atom
+list: LPAR (list | KW | NAME | INT | VAR | OP)* RPAR
 _atom: KW | NAME | INT | VAR | OP
 LPAR: "("
 RPAR: ")"
@@ -91,7 +90,7 @@ def _v03_terminals() -> str:
 @lru_cache(maxsize=None)
 def _parser(dialect: str) -> lark.Lark:
     terms = _v03_terminals() if dialect == V03 else _V05_TERMINALS
-    return lark.Lark(_SHARED + terms, parser="lalr", lexer="contextual", transformer=_ToSExpr(), maybe_placeholders=False)
+    return lark.Lark(_SHARED + terms, parser="lalr", lexer="basic", transformer=_ToSExpr(), maybe_placeholders=False)
 
 
 class _ToSExpr(lark.Transformer):

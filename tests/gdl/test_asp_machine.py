@@ -1,0 +1,179 @@
+"""ClingoMachine: tic-tac-toe's reachable states, minipoker to the end, errors, multi-shot use."""
+import random
+from pathlib import Path
+
+import clingo
+import pytest
+
+from ggpbridge.gdl.asp_terms import kif_symbol
+from ggpbridge.gdl.errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
+from ggpbridge.gdl.kif import parse_kif
+from ggpbridge.gdl.machine import ClingoMachine, playout
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "gdl"
+S = kif_symbol
+
+
+def machine(name: str, **kwargs) -> ClingoMachine:
+    return ClingoMachine(parse_kif((EXAMPLES / f"{name}.kif").read_text()), **kwargs)
+
+
+@pytest.fixture(scope="module")
+def ttt() -> ClingoMachine:
+    return machine("tictactoe")
+
+
+def reachable(m: ClingoMachine) -> tuple[set, int]:
+    """Breadth-first search over joint moves: the reachable states and the transitions."""
+    start = m.initial_state()
+    seen, frontier, transitions = {start}, [start], 0
+    while frontier:
+        following = []
+        for state in frontier:
+            if m.is_terminal(state):
+                continue
+            for joint in m.joint_moves(state):
+                transitions += 1
+                successor = m.next_state(state, joint)
+                if successor not in seen:
+                    seen.add(successor)
+                    following.append(successor)
+        frontier = following
+    return seen, transitions
+
+
+# -- tic-tac-toe --------------------------------------------------------------
+
+def test_tictactoe_has_5478_reachable_states(ttt):
+    states, transitions = reachable(ttt)
+    assert len(states) == 5478
+    terminal = [s for s in states if ttt.is_terminal(s)]
+    assert len(terminal) == 958  # the known count of final positions
+    # Every terminal state gives each role one goal, and they are zero-sum around 100.
+    for state in terminal:
+        goals = ttt.goals(state)
+        assert set(goals) == set(ttt.roles()) and sum(goals.values()) == 100
+    assert transitions > len(states)
+
+
+def test_tictactoe_interface(ttt):
+    x, o = ttt.roles()
+    assert (ttt.kif(x), ttt.kif(o)) == ("xplayer", "oplayer")
+    start = ttt.initial_state()
+    assert S("(control xplayer)") in start and len(start) == 10
+    assert len(ttt.legal_moves(start, x)) == 9 and ttt.legal_moves(start, "oplayer") == (S("noop"),)
+    assert not ttt.is_terminal(start) and ttt.goals(start) == {x: 50, o: 50}
+    after = ttt.next_state(start, {"xplayer": "(mark 2 2)", o: S("noop")})
+    assert S("(cell 2 2 x)") in after and S("(control oplayer)") in after
+    assert S("(cell 2 2 b)") not in after and len(after) == 10
+    assert ttt.sees(start, {x: S("(mark 2 2)"), o: S("noop")}) == {x: frozenset(), o: frozenset()}
+
+
+def test_a_won_game(ttt):
+    state = ttt.initial_state()
+    for cell, role in [("1 1", "xplayer"), ("2 1", "oplayer"), ("1 2", "xplayer"),
+                       ("2 2", "oplayer"), ("1 3", "xplayer")]:
+        other = "oplayer" if role == "xplayer" else "xplayer"
+        state = ttt.next_state(state, {role: f"(mark {cell})", other: "noop"})
+    assert ttt.is_terminal(state)
+    assert ttt.goals(state) == {S("xplayer"): 100, S("oplayer"): 0}
+    with pytest.raises(GameError, match="terminal"):
+        ttt.next_state(state, {"xplayer": "noop", "oplayer": "(mark 3 3)"})
+
+
+def test_errors(ttt):
+    start = ttt.initial_state()
+    with pytest.raises(UnknownRoleError, match="nobody"):
+        ttt.legal_moves(start, "nobody")
+    with pytest.raises(IllegalMoveError, match="not a legal move"):
+        ttt.next_state(start, {"xplayer": "noop", "oplayer": "noop"})
+    with pytest.raises(IllegalMoveError, match="no move for oplayer"):
+        ttt.next_state(start, {"xplayer": "(mark 1 1)"})
+    with pytest.raises(UnknownRoleError):
+        ttt.sees(start, {"xplayer": "(mark 1 1)", "oplayer": "noop", "referee": "noop"})
+    with pytest.raises(GameError, match=r"\(cell 9 9 x\) can never hold"):
+        ttt.legal_moves(start | {S("(cell 9 9 x)")}, "xplayer")
+    assert issubclass(GameError, GdlError)
+
+
+def test_states_may_be_given_as_plain_sets(ttt):
+    start = ttt.initial_state()
+    assert ttt.legal_moves(set(start), "xplayer") == ttt.legal_moves(start, "xplayer")
+
+
+def test_queries_reuse_one_ground_program_and_cache_per_state():
+    m = machine("tictactoe")
+    atoms = len(m._ctl.symbolic_atoms)
+    rng = random.Random(3)
+    for _ in range(20):
+        playout(m, rng)
+    # No part was grounded again: the symbol table is exactly as after the first grounding.
+    assert len(m._ctl.symbolic_atoms) == atoms
+    solves = m.solves
+    start = m.initial_state()
+    m.legal_moves(start, "xplayer"), m.is_terminal(start), m.goals(start)
+    assert m.solves == solves  # answered from the cache
+
+
+def test_an_uncached_machine_gives_the_same_answers():
+    cold, warm = machine("tictactoe", cache_size=0), machine("tictactoe")
+    rng = random.Random(11)
+    for _ in range(10):
+        play = playout(warm, rng)
+        for state, joint, following in zip(play.states, play.moves, play.states[1:]):
+            assert cold.next_state(state, joint) == following
+            assert cold.legal_moves(state, "oplayer") == warm.legal_moves(state, "oplayer")
+        assert cold.goals(play.states[-1]) == play.goals
+
+
+# -- minipoker ----------------------------------------------------------------
+
+def test_minipoker_plays_to_the_end_with_goals_for_every_role():
+    m = machine("minipoker")
+    alice, bob, chance = m.roles()
+    outcomes = set()
+    rng = random.Random(5)
+    for _ in range(60):
+        play = playout(m, rng)
+        assert 3 <= len(play.states) <= 4 and m.is_terminal(play.states[-1])
+        assert set(play.goals) == {alice, bob, chance}
+        assert play.goals[alice] + play.goals[bob] == 100 and play.goals[chance] == 0
+        outcomes.add((play.goals[alice], play.goals[bob]))
+        # Each player sees its own card at the deal, and only that.
+        deal = play.moves[0][chance]
+        assert m.kif(deal).startswith("(deal ")
+        mine, theirs = deal.arguments
+        assert play.percepts[0] == {alice: {S("(your_card %s)" % m.kif(mine))},
+                                    bob: {S("(your_card %s)" % m.kif(theirs))}, chance: frozenset()}
+    assert outcomes == {(100, 0), (75, 25), (25, 75), (0, 100)}
+
+
+def test_a_description_without_roles_is_rejected():
+    with pytest.raises(GdlError, match="no role"):
+        ClingoMachine(parse_kif("(init a) (<= terminal a)"))
+
+
+def test_escaped_names_work_through_the_machine():
+    m = ClingoMachine(parse_kif("""
+        (role x-player) (role Bob_2)
+        (succ 0 1) (succ 1 2) (succ 2 007)
+        (init (at 0)) (init (tag _hidden))
+        (<= (legal x-player (go+ ?n)) (true (at ?m)) (succ ?m ?n))
+        (<= (legal bob_2 noop) (role x-player))
+        (<= (next (at ?n)) (does x-player (go+ ?n)))
+        (<= (next (tag ?t-1)) (true (tag ?t-1)))
+        (<= (sees bob_2 (moved ?m)) (does x-player ?m))
+        (<= terminal (true (at 007)))
+        (<= (goal x-player 100) (true (at 007)))
+        (<= (goal x-player 0) (not (true (at 007))))
+        (goal bob_2 0)
+    """))
+    assert [m.kif(r) for r in m.roles()] == ["x-player", "bob_2"]
+    state = m.initial_state()
+    for _ in range(3):
+        (move,) = m.legal_moves(state, "x-player")
+        joint = {"x-player": move, "bob_2": "noop"}
+        assert m.sees(state, joint)[S("bob_2")] == {clingo.Function("moved", [move])}
+        state = m.next_state(state, joint)
+    assert sorted(map(m.kif, state)) == ["(at 007)", "(tag _hidden)"]
+    assert m.is_terminal(state) and m.goals(state) == {S("x-player"): 100, S("bob_2"): 0}
