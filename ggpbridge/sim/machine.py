@@ -16,6 +16,7 @@ from ..errors import GameDefinitionError
 from ..recycle.check import player_count
 from ..recycle.deck import expand
 from .actions import StmtCompiler
+from .exprs import _MISSING, _restore
 from .runtime import Layout, Runtime, Suspend
 
 _PRIMITIVE = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
@@ -137,6 +138,7 @@ class Program:
         def paths(c):
             out = []
             vs = c.vars
+            saved = [(v, vs.get(v, _MISSING)) for v in names]
 
             def rec(depth, prefix):
                 for at, cond in conds:
@@ -151,18 +153,19 @@ class Program:
                     prefix.append(k)
                     rec(depth + 1, prefix)
                     prefix.pop()
-                    vs.pop(var, None)
-            # conditions standing before the first `any` are checked at depth 0
-            rec(0, [])
+            rec(0, [])  # conditions before the first `any` are tested at depth 0
+            for v, old in saved:
+                _restore(vs, v, old)
             return out
 
         def run(c, path):
             vs = c.vars
+            saved = [(v, vs.get(v, _MISSING)) for v in names]
             for (coll, var), k in zip(anys, path):
                 vs[var] = list(coll(c))[k]
             r = body(c)
-            for var in names:
-                vs.pop(var, None)
+            for v, old in saved:
+                _restore(vs, v, old)
             return r
         return paths, run
 

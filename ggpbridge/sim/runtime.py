@@ -130,7 +130,9 @@ class Runtime:
     # ------------------------------------------------------------ chance
     def pick(self, n: int, kind: str, detail: str = "") -> int:
         """An outcome in 0..n-1 of a chance event: random, or supplied in stepwise mode."""
-        if n <= 1:
+        if n <= 1 or self.btrace is not None:
+            # while options are enumerated by tentative runs, chance takes its first outcome
+            # and consumes nothing: it is drawn for real when the chosen option is carried out
             return 0
         self.nchance += 1
         f = self.forced
