@@ -142,3 +142,18 @@ def test_cardatt_of_an_empty_collection_is_empty_but_moving_from_it_fails():
     prog = program("(do ((move (top (game vloc EMPTY)) (top (game vloc PILE)))))", players=1)
     r = play(prog, 0, [FirstPlayer()])
     assert r.status == "error" and "empty location" in r.error and r.seed == 0
+
+
+def test_an_option_sees_the_effects_of_its_own_earlier_actions():
+    # CardStock enumerates options by running them tentatively: after the draw, the hand
+    # holds one card more, and each of them is an option (an empty hand had none before).
+    prog = program("(do ((move (top (game iloc STOCK)) (top ((0 player) iloc HAND)))))"
+                   "(stage player (end (== (size (game vloc PILE)) 2))"
+                   " (choice ((do ((move (top (game iloc STOCK)) (top ((current player) iloc HAND)))"
+                   "               (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))))))",
+                   players=1)
+    live, log = run(prog)
+    assert log == [(0, 2), (0, 2)]
+    lay = live.prog.lay
+    assert len(live.c.loc(lay.loc_slots[("vloc", "PILE")], 0)) == 2
+    assert len(live.c.loc(lay.loc_slots[("iloc", "STOCK")], 0)) == 5
