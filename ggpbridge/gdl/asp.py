@@ -120,17 +120,20 @@ def add_to_control(ctl: clingo.Control, desc: Description, encoding: str = "stat
             builder.add(stm)
 
 
-def ground_horizon(ctl: clingo.Control, horizon: int, start: int = 0) -> None:
-    """Ground the temporal parts from `start` (0: with base) to `horizon` and ask query(horizon)."""
-    if not 0 <= start <= horizon:
-        raise ValueError(f"need 0 <= start <= horizon, not {start} and {horizon}")
-    parts = [("base", [])] if start == 0 else []
-    parts += [("step", [clingo.Number(t)]) for t in range(start + 1, horizon + 1)]
-    if start > 0 and horizon > start:
-        # Releasing makes query(start) false for good: the old check is switched off.
-        ctl.release_external(clingo.Function("query", [clingo.Number(start)]))
-    if start == 0 or horizon > start:
-        parts.append(("check", [clingo.Number(horizon)]))
+def ground_horizon(ctl: clingo.Control, horizon: int, grounded: int | None = None) -> None:
+    """Ground the temporal parts up to `horizon` (on top of `grounded`, if any) and ask query(horizon)."""
+    # `grounded` is the horizon ctl was already grounded to; None grounds base as well.
+    # Deepening one step at a time grounds only the new steps.
+    if horizon < 0 or (grounded is not None and not 0 <= grounded <= horizon):
+        raise ValueError(f"cannot ground up to {horizon} from {grounded}")
+    if grounded == horizon:
+        return
+    parts = [("base", [])] if grounded is None else []
+    parts += [("step", [clingo.Number(t)]) for t in range((grounded or 0) + 1, horizon + 1)]
+    parts.append(("check", [clingo.Number(horizon)]))
+    if grounded is not None:
+        # Releasing makes query(grounded) false for good: the old check is switched off.
+        ctl.release_external(clingo.Function("query", [clingo.Number(grounded)]))
     ctl.ground(parts)
     ctl.assign_external(clingo.Function("query", [clingo.Number(horizon)]), True)
 

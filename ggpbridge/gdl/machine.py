@@ -27,6 +27,7 @@ from .ast import Description, Func, is_ground
 from .asp import add_to_control, game_domain, new_control, reporting
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
 from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
+from .validate import validate
 
 State = frozenset  # of fluent Symbols
 _SHOWN = (("legal", 2), ("next", 1), ("sees", 2), ("goal", 2), ("terminal", 0))
@@ -63,7 +64,17 @@ class _Cache(OrderedDict):
 class ClingoMachine:
     """`ClingoMachine(desc)`: roles, initial state, legal moves, transitions, goals, percepts."""
 
-    def __init__(self, desc: Description, cache_size: int = 200_000):
+    # cache_size bounds each LRU cache (state -> legal/terminal/goals, and
+    # (state, joint move) -> next state/percepts); check=False skips the validator.
+
+    def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True):
+        if check:
+            # Unstratified or unsafe rules would give clingo several answers, or none:
+            # refuse them up front with the validator's explanation.
+            errors = [d for d in validate(desc) if d.severity == "error"]
+            if errors:
+                raise GdlError("the description is not valid GDL:\n"
+                               + "\n".join(d.format("<description>") for d in errors))
         self._roles = _roles(desc)
         self.domain = game_domain(desc)
         self._ctl, messages = new_control(["--models=1"])

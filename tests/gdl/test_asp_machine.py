@@ -148,9 +148,14 @@ def test_minipoker_plays_to_the_end_with_goals_for_every_role():
     assert outcomes == {(100, 0), (75, 25), (25, 75), (0, 100)}
 
 
-def test_a_description_without_roles_is_rejected():
-    with pytest.raises(GdlError, match="no role"):
+def test_invalid_descriptions_are_rejected_with_the_reason():
+    with pytest.raises(GdlError, match="missing 'role'"):
         ClingoMachine(parse_kif("(init a) (<= terminal a)"))
+    with pytest.raises(GdlError, match="no role"):
+        ClingoMachine(parse_kif("(init a) (<= terminal a)"), check=False)
+    unstratified = "(role r) (<= (legal r a) (not p)) (<= p (not q)) (<= q (not p)) (goal r 0) (<= terminal p)"
+    with pytest.raises(GdlError, match="not stratified"):
+        ClingoMachine(parse_kif(unstratified))
 
 
 def test_escaped_names_work_through_the_machine():

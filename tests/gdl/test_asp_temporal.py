@@ -67,12 +67,12 @@ def test_incremental_grounding_finds_the_shortest_win():
     ctl = clingo.Control(logger=lambda code, msg: None)
     add_to_control(ctl, game("tictactoe"), "temporal")
     ctl.add("check", ["t"], ":- query(t), not goal(xplayer,100,t).")
-    horizon, previous = 0, 0
-    while True:
-        ground_horizon(ctl, horizon, start=previous)
+    grounded = None
+    for horizon in range(10):
+        ground_horizon(ctl, horizon, grounded)
+        grounded = horizon
         if ctl.solve().satisfiable:
             break
-        previous, horizon = horizon, horizon + 1
     assert horizon == 5  # three marks of xplayer, two of oplayer in between
 
 
