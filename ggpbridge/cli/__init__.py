@@ -17,6 +17,9 @@ class _Boundary(click.Group):
         except GgpBridgeError as e:
             click.echo(str(e), err=True)
             sys.exit(2)
+        except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+            sys.stderr.close()
+            sys.exit(0)
         except OSError as e:
             click.echo(f"error: {e.filename or ''}: {e.strerror or e}", err=True)
             sys.exit(2)
