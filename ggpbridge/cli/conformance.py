@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import sys
+
 import click
 
 from ..sim.conformance import files_under, run_file
@@ -21,7 +23,7 @@ def command(paths, k, max_steps, expected, as_json):
     expect = [e for e in expect if e]
     files = files_under(paths)
     rows = []
-    with click.progressbar(files, label="conformance", file=click.get_text_stream("stderr"),
+    with click.progressbar(files, label="conformance", file=sys.stderr,
                            item_show_func=lambda f: f.name if f else "") as bar:
         for f in bar:
             rows.append(run_file(f, k, max_steps))

@@ -1,6 +1,8 @@
 """`ggpbridge simulate GAME -n N`: Monte Carlo playtests with statistics."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 from ..sim import compile_loaded, simulate
@@ -22,7 +24,7 @@ def command(game, n, seed, players, sets, max_steps, as_json, dialect):
     prog = compile_loaded(load(game, dialect), parse_sets(sets))
     show = not as_json and n >= 200
     if show:
-        with click.progressbar(length=n, label="playing", file=click.get_text_stream("stderr")) as bar:
+        with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
             stats = simulate(prog, n, seed, players, max_steps, progress=bar.update)
     else:
         stats = simulate(prog, n, seed, players, max_steps)
