@@ -40,13 +40,11 @@ def rank_players(scores: list[int], maximize: bool) -> tuple[list[int], list[flo
     """Winners (all players sharing the best score) and each player's rank (ties share the mean rank)."""
     best = max(scores) if maximize else min(scores)
     winners = [p for p, s in enumerate(scores) if s == best]
-    order = sorted(set(scores), reverse=maximize)
     ranks = []
     for s in scores:
         better = sum(1 for x in scores if (x > s if maximize else x < s))
         same = scores.count(s)
         ranks.append(better + (same + 1) / 2)
-    del order
     return winners, ranks
 
 

@@ -68,8 +68,9 @@ class Stats:
                 self.errors.append((r.seed, r.error))
             return
         if r.status in (CYCLE, UNFINISHED):
-            self.runaway_seeds.setdefault(r.status, []).append(r.seed) if len(
-                self.runaway_seeds.get(r.status, [])) < 10 else None
+            seeds = self.runaway_seeds.setdefault(r.status, [])
+            if len(seeds) < 10:  # a few seeds to reproduce with; the counts are in `status`
+                seeds.append(r.seed)
             return
         share = 1.0 / len(r.winners)
         for p in r.winners:
