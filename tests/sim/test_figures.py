@@ -58,7 +58,6 @@ def test_small_war_cycles_depend_on_the_return_order():
     winner = stats_of(GAMES / "war_n4_winner.rcy", 200)
     assert seat["cycles"] > 0 and seat["cycles"] + seat["finished"] == 200
     assert winner["cycles"] == 0 and winner["finished"] == 200
-    assert all(s not in seat["runaway_seeds"].get("cycle", []) for s in range(0))  # seeds are reported
     assert len(seat["runaway_seeds"]["cycle"]) >= 1
 
 
