@@ -222,6 +222,10 @@ class ExprCompiler:
         return rnd
 
     def x_Size(self, n, env):
+        slot = self.static_location(n.coll)
+        src = self.cell_source("L", slot, n.coll.owner, env) if slot is not None else None
+        if src is not None:
+            return eval(f"lambda c: len({src})")
         f = self.coll(n.coll, env)
         return lambda c: len(f(c))
 
@@ -307,25 +311,36 @@ class ExprCompiler:
             return lambda c: teams[team(c)]
         return self.x(n, env)
 
-    def cell(self, rows: str, slot: int, owner_node, env):
-        """A closure reading c.<rows>[slot][owner], specialised for the common owners.
+    def cell_source(self, rows: str, slot: int, owner_node, env) -> str | None:
+        """Python source reading c.<rows>[slot][owner] for the common owners, else None.
 
-        Rows for names known at compile time exist from the start of every run, so the
-        hot references (the table's, the current player's, a player variable's) cost one call.
+        Rows for names known at compile time exist from the start of every run, so the hot
+        references (the table's, the current player's, a player variable's) compile to one
+        expression, which callers may embed in a larger one.
         """
         o = owner_node
         if isinstance(o, ir.GameOwner):
-            return eval(f"lambda c: c.{rows}[{slot}][0]")
+            return f"c.{rows}[{slot}][0]"
         if isinstance(o, ir.PlayerRef) and o.which == "current":
-            return eval(f"lambda c: c.{rows}[{slot}][1 + c.cyc[-1][0]]")
+            return f"c.{rows}[{slot}][1 + c.cyc[-1][0]]"
         if isinstance(o, ir.Var) and self.type_of(o, env) == "player":
-            return eval(f"lambda c: c.{rows}[{slot}][1 + c.vars[{o.name!r}]]")
-        owner = self.owner(o, env)
-        if rows == "L":
-            return lambda c: c.L[slot][owner(c)]
-        if rows == "I":
-            return lambda c: c.I[slot][owner(c)]
-        return lambda c: c.S[slot][owner(c)]
+            return f"c.{rows}[{slot}][1 + c.vars[{o.name!r}]]"
+        return None
+
+    def cell(self, rows: str, slot: int, owner_node, env):
+        """A closure reading c.<rows>[slot][owner]."""
+        src = self.cell_source(rows, slot, owner_node, env)
+        if src is not None:
+            return eval(f"lambda c: {src}")
+        owner = self.owner(owner_node, env)
+        table = {"L": lambda c: c.L, "I": lambda c: c.I, "S": lambda c: c.S}[rows]
+        return lambda c: table(c)[slot][owner(c)]
+
+    def static_location(self, n) -> int | None:
+        """The slot of a location whose name is a literal (else None)."""
+        if isinstance(n, ir.Location) and isinstance(n.name, ir.Name):
+            return self.lay.loc_slot(n.vis, n.name.value)
+        return None
 
     def x_Location(self, n, env):
         owner = self.owner(n.owner, env)
@@ -562,6 +577,8 @@ class ExprCompiler:
 
     def x_Compare(self, n, env):
         op, a, b = _CMP[n.op], self.x(n.left, env), self.x(n.right, env)
+        if isinstance(n.right, ir.IntLit):  # the usual (OP EXPR 0): one call fewer
+            return eval(f"lambda c: a(c) {n.op} {n.right.value}", {"a": a})
         if n.op == "==":
             return lambda c: a(c) == b(c)
         if n.op == "!=":
@@ -573,6 +590,10 @@ class ExprCompiler:
         cond = self.x(n.cond, self.bind(n.coll, n.var, env))
         var = n.var
         want_all = n.quant == "all"
+
+        if isinstance(n.coll, ir.AllOf):  # every player/team: a fixed range
+            every = range(self.lay.n if n.coll.kind == "player" else len(self.lay.teams))
+            coll = lambda c: every  # noqa: E731
 
         def quant(c):
             vs = c.vars
