@@ -166,6 +166,8 @@ class ExprCompiler:
 
     # ------------------------------------------------------------ strings
     def x_StrStorage(self, n, env):
+        if isinstance(n.key, ir.Name):
+            return self.cell("S", self.lay.slot(self.lay.str_slots, n.key.value), n.owner, env)
         owner = self.owner(n.owner, env)
         key = self.slot_of(self.lay.str_slots, n.key, env)
         return lambda c: c.strs(key(c))[owner(c)]
