@@ -10,6 +10,7 @@ on the parse, so the builder (not this lexer) joins such runs where CardStock wo
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -147,7 +148,7 @@ def read(source: Source, dialect: str) -> Parsed:
 
 def _parse(text: str, dialect: str, comments: list) -> list:
     p = _parser(dialect)
-    # lexer_callbacks are fixed at construction; collect comments with a cheap scan instead.
+    # the parser is shared and cached, so comments are gathered by a scan, not lexer callbacks
     result = p.parse(text[1:] if text.startswith("\ufeff") else text)
     comments.extend(_scan_comments(text))
     return result
@@ -159,7 +160,6 @@ _COMMENT_RE = re.compile(r";;[^\n]*")
 def _scan_comments(text: str) -> list:
     out = []
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    import bisect
     for m in _COMMENT_RE.finditer(text):
         line = bisect.bisect_right(line_starts, m.start())
         out.append((Pos(line, m.start() - line_starts[line - 1] + 1), m.group()[2:].rstrip()))
