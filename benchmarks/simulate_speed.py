@@ -2,7 +2,8 @@
 
 Run: python benchmarks/simulate_speed.py [N]
 Targets (issue #3): Agram >= 10,000 games/s on one core and within 3x of hand-written;
-War (52 cards, winner first) >= 1,000 games/s. Prints the figures and their ratio.
+War (52 cards, winner first) >= 1,000 games/s. Prints, in one run, the hand-written rate,
+simulate() (engine + players + streaming statistics) and the generated engine alone.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from ggpbridge.recycle import parse_file
 from ggpbridge.sim import compile_loaded, simulate
+from ggpbridge.sim.codegen import compile_fast
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
@@ -51,6 +53,18 @@ def rate(fn, n: int) -> float:
     return n / (time.perf_counter() - t)
 
 
+def fast_rate(prog, n: int) -> float:
+    """Games/s of the generated fast path (codegen.compile_fast) with uniformly random players."""
+    fast = compile_fast(prog)
+    if fast is None:
+        return 0.0
+    drng = random.Random(0)
+
+    def choose(p, k):
+        return drng.randrange(k)
+    return rate(lambda k: [fast(random.Random(s), choose) for s in range(k)], n)
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     rng = random.Random(1)
@@ -60,11 +74,16 @@ def main() -> None:
     war = compile_loaded(parse_file(GAMES / "war.rcy"))
     war_rate = rate(lambda k: simulate(war, k, 0), max(n // 20, 20))
     print(f"Agram, hand-written plain Python: {hand:,.0f} games/s")
-    print(f"Agram, ggpbridge simulator (games/agram.rcy): {ours:,.0f} games/s   "
+    print(f"Agram, simulate() with statistics (games/agram.rcy): {ours:,.0f} games/s   "
           f"(target 10,000: {'met' if ours >= 10_000 else 'MISSED'})")
-    print(f"ratio hand-written / simulator: {hand / ours:.1f}x   (target <= 3x: {'met' if hand / ours <= 3 else 'MISSED'})")
-    print(f"War, 52 cards, winner's card first (games/war.rcy): {war_rate:,.1f} games/s   "
+    print(f"ratio hand-written / simulate(): {hand / ours:.1f}x   (target <= 3x: {'met' if hand / ours <= 3 else 'MISSED'})")
+    print(f"War, 52 cards, winner's card first (games/war.rcy), simulate(): {war_rate:,.1f} games/s   "
           f"(target 1,000: {'met' if war_rate >= 1000 else 'MISSED'})")
+    fa, fw = fast_rate(agram, n), fast_rate(war, max(n // 4, 20))
+    print(f"Agram, the engine alone (generated fast path, no statistics): {fa:,.0f} games/s   "
+          f"(target 10,000: {'met' if fa >= 10_000 else 'MISSED'}; hand-written / fast {hand / fa:.1f}x)")
+    print(f"War, the engine alone (generated fast path, no statistics): {fw:,.1f} games/s   "
+          f"(target 1,000: {'met' if fw >= 1000 else 'MISSED'})")
 
 
 if __name__ == "__main__":

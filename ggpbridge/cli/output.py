@@ -42,7 +42,7 @@ def sim_report(rep: dict) -> None:
     heading(f"{rep['game']}: {rep['games']} games from seed {rep['seed']} ({rep['players']} players)"
             + ("  [interrupted]" if rep.get("interrupted") else ""))
     click.echo(f"finished {rep['finished']}, cycles {rep['cycles']}, unfinished {rep['unfinished']}, "
-               f"errors {rep['errors']}   ({rep['seconds']} s, {rep['games_per_second']} games/s)")
+               f"errors {rep['errors']}   ({rep['seconds']} s, {rep['games_per_second']} games/s, {rep['engine']} engine)")
     table([[s["seat"], _pct(s["win_share"]), s["mean_score"], s["mean_rank"], s["mean_options"]] for s in rep["seats"]],
           ["seat", "wins", "mean score", "mean rank", "mean options"])
     c, b, st = rep["choices_per_game"], rep["branching"], rep["steps_per_game"]

@@ -17,17 +17,19 @@ from .common import dialect_option, load, parse_sets
 @click.option("--players", default="random", show_default=True, help="Comma list per seat: random, first.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
 @click.option("--max-steps", type=int, default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
+@click.option("--detailed", is_flag=True,
+              help="Branching per stage iteration too (runs on the slower reference engine).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @dialect_option
-def command(game, n, seed, players, sets, max_steps, as_json, dialect):
+def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect):
     """Play N seeded games of GAME and report win shares, lengths, branching, runaways."""
     prog = compile_loaded(load(game, dialect), parse_sets(sets))
     show = not as_json and n >= 200
     if show:
         with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
-            stats = simulate(prog, n, seed, players, max_steps, progress=bar.update)
+            stats = simulate(prog, n, seed, players, max_steps, progress=bar.update, detailed=detailed)
     else:
-        stats = simulate(prog, n, seed, players, max_steps)
+        stats = simulate(prog, n, seed, players, max_steps, detailed=detailed)
     rep = stats.report()
     rep["game"], rep["seed"], rep["players"] = game, seed, players
     if stats.interrupted:

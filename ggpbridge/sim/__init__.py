@@ -1,14 +1,15 @@
 """The native simulator: CardStock's semantics, compiled from the IR for speed."""
 from __future__ import annotations
 
+import random
 import time
 
 from ..errors import GameDefinitionError
 from ..recycle import Loaded
 from ..recycle.check import check
 from .machine import Live, Option, Program
-from .players import make_players
-from .playout import Result, play
+from .players import FirstPlayer, RandomPlayer, make_players
+from .playout import ERROR, FINISHED, Result, play, rank_players
 from .stats import Stats
 
 
@@ -26,25 +27,56 @@ def compile_loaded(loaded: Loaded, overrides: dict | None = None) -> Program:
 
 
 def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_steps: int = 100_000,
-             progress=None) -> Stats:
+             progress=None, detailed: bool = False) -> Stats:
     """Play n games (seeds seed..seed+n-1), streaming them into statistics.
 
-    A KeyboardInterrupt stops early: the statistics gathered so far are returned, with
-    `interrupted` set on them.
+    Games run on the generated fast path when the game compiles to it and the players
+    are the built-in ones; it plays exactly the games the closure engine plays (same
+    seeds, same draws), but records no per-stage-iteration branching: `detailed` asks for
+    the closure engine, which does. A game ending in an error is replayed on the closure
+    engine for its message. A KeyboardInterrupt stops early: the statistics gathered so
+    far are returned, with `interrupted` set on them.
     """
     stats = Stats(prog.lay.n)
     stats.interrupted = False
+    fast = None if detailed else fast_path(prog)
     t0 = time.perf_counter()
     try:
         for i in range(n):
             s = seed + i
-            stats.add(play(prog, s, make_players(players, prog.lay.n, s), max_steps))
+            seats = make_players(players, prog.lay.n, s)
+            r = play_fast(prog, fast, s, seats, max_steps) if fast is not None else None
+            stats.add(r if r is not None else play(prog, s, seats, max_steps))
             if progress is not None:
                 progress(1)
     except KeyboardInterrupt:
         stats.interrupted = True
     stats.seconds = time.perf_counter() - t0
+    stats.engine = "fast" if fast is not None else "reference"
     return stats
+
+
+def fast_path(prog: Program):
+    """The generated playout function of a game (cached on the program), or None."""
+    if not hasattr(prog, "_fast"):
+        from .codegen import compile_fast
+        prog._fast = compile_fast(prog)
+    return prog._fast
+
+
+def play_fast(prog: Program, fast, seed: int, seats: list, max_steps: int) -> Result | None:
+    """One game on the fast path as a Result, or None to have the closure engine play it."""
+    if not all(type(p) in (RandomPlayer, FirstPlayer) for p in seats):
+        return None
+    trace: list = []
+    status, scores, steps = fast(random.Random(seed), lambda p, k: seats[p].choose(None, range(k)), max_steps, trace)
+    if status == ERROR:
+        return None   # replay on the closure engine, which names the error and its place
+    res = Result(seed, status, steps=steps, decisions=[(p, k, None, ()) for p, k in trace])
+    if status == FINISHED:
+        res.scores = list(scores)
+        res.winners, res.ranks = rank_players(res.scores, prog.maximize)
+    return res
 
 
 __all__ = ["Program", "Live", "Option", "Result", "Stats", "play", "simulate", "compile_loaded"]

@@ -50,10 +50,16 @@ def make_players(spec: str, n: int, seed: int) -> list:
     """Players from a comma list like 'random,first' (the last one repeats to fill n seats)."""
     names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
     out = []
+    shared = None  # one decision stream per game for all random seats: seeding is not free
     for i in range(n):
         name = names[min(i, len(names) - 1)]
         cls = PLAYERS.get(name)
         if cls is None:
             raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYERS)}")
-        out.append(cls(seed * 1000 + i) if cls is RandomPlayer else cls())
+        if cls is RandomPlayer:
+            if shared is None:
+                shared = RandomPlayer(seed * 1000 + 1)
+            out.append(shared)
+        else:
+            out.append(cls())
     return out

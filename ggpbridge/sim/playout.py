@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import GameDefinitionError
 from .machine import Live, Program
@@ -11,13 +12,12 @@ FINISHED, CYCLE, UNFINISHED, ERROR = "finished", "cycle", "unfinished", "error"
 SAMPLE = 8
 
 
-@dataclass
-class Decision:
-    """One decision taken: who, how many options, where in the stages."""
+class Decision(NamedTuple):
+    """One decision taken: who, how many options, where in the stages (None when unknown)."""
 
     player: int
     options: int
-    choice: int          # the choice node's id
+    choice: int | None   # the choice node's id
     iterations: tuple    # iteration numbers of the enclosing stages
 
 

@@ -44,20 +44,23 @@ class Stats:
     steps: _Mean = field(default_factory=_Mean)
     choice_hist: Counter = field(default_factory=Counter)
     step_hist: Counter = field(default_factory=Counter)
-    seat_options: list = field(default_factory=list)
+    seat_n: list = field(default_factory=list)
+    seat_sum: list = field(default_factory=list)
     where_options: dict = field(default_factory=dict)
     forced: int = 0
     decisions: int = 0
     errors: list = field(default_factory=list)   # (seed, message), the first few
     runaway_seeds: dict = field(default_factory=dict)
     seconds: float = 0.0
+    engine: str = "reference"
 
     def __post_init__(self):
         n = self.players
         self.win_share = [0.0] * n
         self.score = [_Mean() for _ in range(n)]
         self.rank = [_Mean() for _ in range(n)]
-        self.seat_options = [_Mean() for _ in range(n)]
+        self.seat_n = [0] * n
+        self.seat_sum = [0] * n
 
     def add(self, r: Result) -> None:
         """Fold one game in."""
@@ -83,15 +86,19 @@ class Stats:
         self.steps.add(r.steps)
         self.choice_hist[nd] += 1
         self.step_hist[r.steps] += 1
-        for d in r.decisions:
-            self.decisions += 1
-            self.forced += d.options == 1
-            self.seat_options[d.player].add(d.options)
-            key = (d.choice, d.iterations)
-            m = self.where_options.get(key)
+        self.decisions += nd
+        seat_n, seat_sum, where = self.seat_n, self.seat_sum, self.where_options
+        for player, options, choice, iterations in r.decisions:
+            seat_n[player] += 1
+            seat_sum[player] += options
+            if options == 1:
+                self.forced += 1
+            if choice is None:  # the fast path does not say where a decision stood
+                continue
+            m = where.get((choice, iterations))
             if m is None:
-                m = self.where_options[key] = _Mean()
-            m.add(d.options)
+                m = where[(choice, iterations)] = _Mean()
+            m.add(options)
 
     def report(self) -> dict:
         """A JSON-ready summary."""
@@ -109,19 +116,20 @@ class Stats:
                 "win_share": self.win_share[p] / fin if fin else None,
                 "mean_score": _num(self.score[p].mean),
                 "mean_rank": _num(self.rank[p].mean),
-                "mean_options": _num(self.seat_options[p].mean),
+                "mean_options": _num(self.seat_sum[p] / self.seat_n[p]) if self.seat_n[p] else None,
             } for p in range(self.players)],
             "choices_per_game": {"mean": _num(self.choices.mean), "sd": _num(self.choices.sd),
                                  "distribution": dict(sorted(self.choice_hist.items()))},
             "steps_per_game": {"mean": _num(self.steps.mean), "sd": _num(self.steps.sd),
                                **_quantiles(self.step_hist)},
             "branching": {
-                "mean_options": _num(sum(m.total for m in self.seat_options) / self.decisions) if self.decisions else None,
+                "mean_options": _num(sum(self.seat_sum) / self.decisions) if self.decisions else None,
                 "forced_share": self.forced / self.decisions if self.decisions else None,
                 "by_stage_iteration": [
                     {"choice": ch, "iterations": list(it), "decisions": m.n, "mean_options": _num(m.mean)}
                     for (ch, it), m in sorted(self.where_options.items())],
             },
+            "engine": self.engine,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
         }

@@ -9,7 +9,7 @@ from ggpbridge.sim import compile_loaded, simulate
 
 
 def stats_of(path, n, seed=0, **kw):
-    return simulate(compile_loaded(parse_file(path), kw.get("sets")), n, seed).report()
+    return simulate(compile_loaded(parse_file(path), kw.get("sets")), n, seed, detailed=kw.get("detailed", False)).report()
 
 
 @pytest.fixture(scope="module", params=["corpus", "ours"])
@@ -17,8 +17,8 @@ def agram(request):
     if request.param == "corpus":
         if not (CORPUS / "rcy/Agram4.rcy").exists():
             pytest.skip("corpus absent")
-        return stats_of(CORPUS / "rcy/Agram4.rcy", 3000, seed=11)
-    return stats_of(GAMES / "agram.rcy", 3000, seed=11)
+        return stats_of(CORPUS / "rcy/Agram4.rcy", 3000, seed=11, detailed=True)
+    return stats_of(GAMES / "agram.rcy", 3000, seed=11, detailed=True)
 
 
 def test_agram_seats_win_a_quarter_each(agram):
@@ -42,7 +42,7 @@ def test_agram_has_24_choices_and_the_leader_has_6_5_4_options(agram):
 def test_pairs_offers_exactly_two_options_at_every_choice(path):
     if not path.exists():
         pytest.skip("corpus absent")
-    rep = stats_of(path, 300)
+    rep = stats_of(path, 300, detailed=True)
     assert rep["finished"] == 300
     assert all(x["mean_options"] == 2.0 for x in rep["branching"]["by_stage_iteration"])
     assert rep["branching"]["forced_share"] == 0.0
@@ -67,3 +67,16 @@ def test_war_as_cardstock_plays_it_cycles_on_about_a_fifth_of_deals():
     rep = stats_of(GAMES / "war_cardstock.rcy", 150)
     assert rep["unfinished"] == 0 and rep["errors"] == 0
     assert 0.08 <= rep["cycles"] / 150 <= 0.30, rep["cycles"]
+
+
+@pytest.mark.parametrize("name", ["agram.rcy", "war_n6_seat.rcy", "kuhn_poker.rcy", "hearts.rcy"])
+def test_fast_and_reference_engines_report_the_same_games(name):
+    fast = stats_of(GAMES / name, 60, seed=5)
+    ref = stats_of(GAMES / name, 60, seed=5, detailed=True)
+    assert fast["engine"] == "fast" and ref["engine"] == "reference"
+    for rep in (fast, ref):
+        for k in ("seconds", "games_per_second", "engine"):
+            rep.pop(k)
+    assert fast["branching"].pop("by_stage_iteration") == []
+    ref["branching"].pop("by_stage_iteration")
+    assert fast == ref
