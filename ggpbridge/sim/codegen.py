@@ -33,13 +33,13 @@ predicate does not run it) raises only if that option is chosen.
 from __future__ import annotations
 
 import re
-from itertools import combinations
 
 from .. import ir
 from ..recycle.check import TEAM, element
 from .actions import _matching
 from .exprs import _INT_OPS, fib, tri
 from .machine import _PRIMITIVE, Program, _surely_acts
+from .ops import OpError, counted, enumerate_paths, member, partition, run_sequence, runs, sequence, subsets, tuples
 from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
 
 
@@ -48,8 +48,7 @@ class _Unsupported(Exception):
 
 
 # ---------------------------------------------------------------- run-time helpers
-class _RuleError(Exception):
-    """A rule error met during a fast playout (reported as status ERROR)."""
+_RuleError = OpError  # a rule error met during a fast playout (reported as status ERROR)
 
 
 def _shuffle(cards, rng, nc):
@@ -133,91 +132,6 @@ def _owner_of(w, owners, n):
     return w % owners - 1
 
 
-def _sequence(s, k, top):
-    """The top (bottom) k cards, built top card first (exprs.x_Sequence)."""
-    if k > len(s):
-        raise _RuleError("sequence longer than its collection")
-    if k <= 0:
-        return []
-    return s[:-k - 1:-1] if top else list(s[:k])
-
-
-def _member(s, w):
-    """An element of a collection of collections; `top` is the first (exprs.x_MemberOf)."""
-    if not s:
-        raise _RuleError("an element of an empty collection")
-    return s[0] if w == "top" else s[-1] if w == "bottom" else s[w]
-
-
-def _tuples(t, size, src):
-    """k-combinations per score bin 0..12 (exprs.x_Tuples)."""
-    bins: list = [[] for _ in range(13)]
-    for x in src:
-        v = t[x] if t is not None else 0
-        if not 0 <= v <= 12:
-            raise _RuleError("tuples groups scores 0..12")
-        bins[v].append(x)
-    return [list(g) for b in bins for g in combinations(b, size)]
-
-
-def _partition(col, srcs):
-    """Cards grouped by an attribute, groups in order of first appearance (exprs.x_Partition)."""
-    groups: dict = {}
-    for s in srcs:
-        for x in s:
-            groups.setdefault((col[x] or "") if col else "", []).append(x)
-    return list(groups.values())
-
-
-def _subsets(src):
-    s = list(src)
-    return [[s[i] for i in range(len(s)) if mask >> i & 1] for mask in range(1 << len(s))]
-
-
-def _runs(t, least, src, largest):
-    """Runs of consecutive scores (exprs.x_Runs)."""
-    score = (lambda x: 0) if t is None else t.__getitem__
-    cards = sorted(src, key=score)
-    done, cur = [], []
-    for i, x in enumerate(cards):
-        if not cur:
-            cur = [[x]]
-        elif score(x) == score(cards[i - 1]):
-            cur += [r[:-1] + [x] for r in cur if r[-1] == cards[i - 1]]
-        elif score(x) == score(cards[i - 1]) + 1:
-            for r in cur:
-                r.append(x)
-            if not largest:
-                cur.append([x])
-        else:
-            done += [r for r in cur if len(r) >= least]
-            cur = [[x]]
-    done += [r for r in cur if len(r) >= least]
-    return done
-
-
-def _run_sequence(t, least, src, from_top):
-    """The largest climbing run of top (bottom) cards (exprs.x_RunSequence)."""
-    s = list(src)
-    if least <= 0:
-        raise _RuleError("a run needs at least one card")
-    score = (lambda x: 0) if t is None else t.__getitem__
-    best: list = []
-    for i in range(least, len(s) + 1):
-        part = sorted(s[-i:] if from_top else s[:i], key=score)
-        if all(score(b) == score(a) + 1 for a, b in zip(part, part[1:])):
-            best = part
-    return best
-
-
-def _counted(args, want):
-    counts: dict = {}
-    for a in args:
-        for x in a:
-            counts[x] = counts.get(x, 0) + 1
-    return [x for x, k in counts.items() if k == want]
-
-
 class _Branch:
     """Which element each `any` takes: from a path, then the first (Runtime.branch)."""
 
@@ -248,20 +162,12 @@ _FIRST = _FirstOutcome()
 
 def _enumerate(form, F, where, tables, cyc, tcyc):
     """Paths of a general option form, by tentative runs on copies (Live._enumerate)."""
-    found, stack = [], [()]
-    while stack:
-        prefix = stack.pop()
-        trace = []
+    def run(prefix):
+        trace: list = []
         acted = form(_Branch(list(prefix), trace), _FIRST, [0], [x[:] for x in F], where[:],
                      [t[:] for t in tables], [x[:] for x in cyc], [x[:] for x in tcyc])
-        taken = tuple(k for k, _ in trace)
-        for j in range(len(trace) - 1, len(prefix) - 1, -1):
-            k, n = trace[j]
-            for alt in range(n - 1, k, -1):
-                stack.append(taken[:j] + (alt,))
-        if acted:
-            found.append(taken)
-    return sorted(found)
+        return trace, acted
+    return enumerate_paths(run)
 
 
 def _copy(v):
@@ -270,7 +176,8 @@ def _copy(v):
 
 _NONE = [None]
 _HELPERS = {k: v for k, v in globals().items() if k.startswith("_") and callable(v) and k != "_Unsupported"}
-_HELPERS.update(_NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri, _fib=fib, _matching=_matching,
+_HELPERS.update(_sequence=sequence, _member=member, _tuples=tuples, _partition=partition, _subsets=subsets,
+                _runs=runs, _run_sequence=run_sequence, _counted=counted, _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri, _fib=fib, _matching=_matching,
                 FINISHED=FINISHED, CYCLE=CYCLE, UNFINISHED=UNFINISHED, ERROR=ERROR, SAMPLE=SAMPLE)
 
 _CHANCE = (ir.Random, ir.Extreme, ir.Shuffle)

@@ -7,11 +7,10 @@ from their binders, so `('P iloc HAND)` knows at compile time that 'P is a playe
 """
 from __future__ import annotations
 
-from itertools import combinations
-
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
+from .ops import OpError, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
 
 _INT_OPS = {
     "+": lambda a, b: a + b,
@@ -374,19 +373,9 @@ class ExprCompiler:
                     out.extend(a(c))
                 return out
             return union
-        # intersect: cards occurring as often as there are arguments; disjunction: exactly
-        # once; both in order of first appearance, duplicates within an argument counting
-        # (GameIterator.ProcessLocation).
-        want_all = n.op == "intersect"
-        nargs = len(args)
-
-        def counted(c):
-            counts: dict = {}
-            for a in args:
-                for x in a(c):
-                    counts[x] = counts.get(x, 0) + 1
-            return [x for x, k in counts.items() if k == (nargs if want_all else 1)]
-        return counted
+        # intersect: as often as there are arguments; disjunction: exactly once (ops.counted)
+        want = len(args) if n.op == "intersect" else 1
+        return lambda c: counted([a(c) for a in args], want)
 
     def x_AggCards(self, n, env):
         coll = self.coll(n.coll, env)
@@ -433,27 +422,15 @@ class ExprCompiler:
     def x_Sequence(self, n, env):
         count, src = self.x(n.count, env), self.coll(n.source, env)
         top = n.end == "top"
-
-        def seq(c):
-            s, k = src(c), count(c)
-            if k > len(s):
-                raise fail(f"{n.end} {k} cards of a collection of {len(s)}", n)
-            if k <= 0:
-                return []
-            # built top card first: the source's top card ends at the bottom of the result
-            return s[:-k - 1:-1] if top else list(s[:k])
-        return seq
+        return _positioned(lambda c: sequence(src(c), count(c), top), n)
 
     def x_MemberOf(self, n, env):
         src = self.coll(n.source, env)
         w = n.where
-        # for a collection of collections, `top` is the first element (ProcessMemstorage)
-        if w == "top":
-            return lambda c: _nonempty(src(c), n)[0]
-        if w == "bottom":
-            return lambda c: _nonempty(src(c), n)[-1]
+        if w in ("top", "bottom"):
+            return _positioned(lambda c: member(src(c), w), n)
         i = self.x(w, env)
-        return lambda c: _nonempty(src(c), n)[i(c)]
+        return _positioned(lambda c: member(src(c), i(c)), n)
 
     def x_NameList(self, n, env):
         names = list(n.names)
@@ -476,86 +453,27 @@ class ExprCompiler:
 
     def x_Tuples(self, n, env):
         k, src, table = self.x(n.n, env), self.coll(n.source, env), self.points_table(n.points, env)
-
-        def tuples(c):
-            # CardGrouping: bins by score 0..12, then every k-combination per bin, ascending
-            t, size = table(c), k(c)
-            bins: list = [[] for _ in range(13)]
-            for x in src(c):
-                v = t[x] if t is not None else 0
-                if not 0 <= v <= 12:
-                    raise fail(f"tuples groups scores 0..12, a card scores {v}", n)
-                bins[v].append(x)
-            return [list(g) for b in bins for g in combinations(b, size)]
-        return tuples
+        return _positioned(lambda c: tuples(table(c), k(c), src(c)), n)
 
     def x_Partition(self, n, env):
         attr = self.x(n.attr, env)
         srcs = [self.x(s, env) for s in n.sources]
         table = self.lay.attr
-
-        def part(c):
-            col = table.get(attr(c))
-            groups: dict = {}
-            for s in srcs:
-                for x in s(c):
-                    groups.setdefault((col[x] or "") if col else "", []).append(x)
-            return list(groups.values())
-        return part
+        return lambda c: partition(table.get(attr(c)), [s(c) for s in srcs])
 
     def x_Subsets(self, n, env):
         src = self.coll(n.source, env)
-
-        def subsets(c):
-            s = list(src(c))
-            return [[s[i] for i in range(len(s)) if mask >> i & 1] for mask in range(1 << len(s))]
-        return subsets
+        return lambda c: subsets(src(c))
 
     def x_Runs(self, n, env):
         k, src, table = self.x(n.n, env), self.coll(n.source, env), self.points_table(n.points, env)
         largest = n.mode == "largest"
-
-        def runs(c):
-            t = table(c)
-            score = (lambda x: 0) if t is None else t.__getitem__
-            cards = sorted(src(c), key=score)
-            least = k(c)
-            done, cur = [], []
-            for i, x in enumerate(cards):
-                if not cur:
-                    cur = [[x]]
-                elif score(x) == score(cards[i - 1]):
-                    # an equal card makes a variant of every run ending in its twin
-                    cur += [r[:-1] + [x] for r in cur if r[-1] == cards[i - 1]]
-                elif score(x) == score(cards[i - 1]) + 1:
-                    for r in cur:
-                        r.append(x)
-                    if not largest:
-                        cur.append([x])
-                else:
-                    done += [r for r in cur if len(r) >= least]
-                    cur = [[x]]
-            done += [r for r in cur if len(r) >= least]
-            return done
-        return runs
+        return lambda c: runs(table(c), k(c), src(c), largest)
 
     def x_RunSequence(self, n, env):
         count, src, table = self.x(n.count, env), self.coll(n.source, env), self.points_table(n.points, env)
         from_top = n.end == "top"
-
-        def run(c):
-            # the largest i >= MIN whose top (bottom) i cards, sorted, climb by exactly one
-            s, t, least = list(src(c)), table(c), count(c)
-            if least <= 0:
-                raise fail("a run needs at least one card", n)
-            score = (lambda x: 0) if t is None else t.__getitem__
-            best: list = []
-            for i in range(least, len(s) + 1):
-                part = sorted(s[-i:] if from_top else s[:i], key=score)
-                if all(score(b) == score(a) + 1 for a, b in zip(part, part[1:])):
-                    best = part
-            return best
-        return run
+        return _positioned(lambda c: run_sequence(table(c), count(c), src(c), from_top), n)
 
     def x_PointsRef(self, n, env):
         return self.points_table(n, env)
@@ -625,7 +543,11 @@ def _restore(vs: dict, var: str, old) -> None:
         vs[var] = old
 
 
-def _nonempty(s, n):
-    if not s:
-        raise fail("an element of an empty collection", n)
-    return s
+def _positioned(f, n):
+    """f, with its operation errors turned into rule errors at node n."""
+    def g(c):
+        try:
+            return f(c)
+        except OpError as e:
+            raise fail(str(e), n) from None
+    return g

@@ -17,6 +17,7 @@ from ..recycle.check import player_count
 from ..recycle.deck import expand
 from .actions import StmtCompiler
 from .exprs import _MISSING, _restore
+from .ops import enumerate_paths
 from .runtime import Layout, Runtime, Suspend
 
 _PRIMITIVE = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
@@ -334,10 +335,9 @@ class Live:
     def _enumerate(self, form, snap) -> list[tuple]:
         """Paths of a general option form, found by tentative runs on a copy (CardStock's TempExecute)."""
         c = self.c
-        found, stack = [], [()]
         saved_vars = dict(c.vars)
-        while stack:
-            prefix = stack.pop()
+
+        def run(prefix):
             c.thaw(snap)
             c.vars = dict(saved_vars)
             c.bpath, c.bpos, c.btrace = list(prefix), 0, []
@@ -345,16 +345,11 @@ class Live:
                 acted = form(c)
             finally:
                 trace, c.btrace, c.bpath = c.btrace, None, []
-            taken = tuple(k for k, _ in trace)
-            for j in range(len(trace) - 1, len(prefix) - 1, -1):
-                k, n = trace[j]
-                for alt in range(n - 1, k, -1):
-                    stack.append(taken[:j] + (alt,))
-            if acted:
-                found.append(taken)
+            return trace, acted
+        found = enumerate_paths(run)
         c.thaw(snap)
         c.vars = saved_vars
-        return sorted(found)
+        return found
 
     def choose(self, ch: ChoiceP, opt: Option) -> None:
         """Execute an option of the choice the game stands at, and move past the choice."""
