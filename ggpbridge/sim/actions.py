@@ -27,6 +27,19 @@ def _matching(index: dict, conds: list, ncards: int) -> list:
     return [card for card in first if all(card in r for r in rest)]
 
 
+def static_points(lay, awards) -> tuple[list, list]:
+    """A point map's per-card scores from its literal awards, and the awards left for run time."""
+    base = [0] * len(lay.cards)
+    rest = []
+    for a in awards:
+        if all(isinstance(k, ir.Name) and isinstance(v, ir.Name) for k, v in a.conds) and isinstance(a.value, ir.IntLit):
+            for card in _matching(lay.attr_index, [(k.value, v.value) for k, v in a.conds], len(lay.cards)):
+                base[card] += a.value.value
+        else:
+            rest.append(a)
+    return base, rest
+
+
 def _take_physical(c, card, n):
     """Remove a card from the location it lies in."""
     if card is None:
@@ -309,21 +322,9 @@ class StmtCompiler(ExprCompiler):
     def s_SetPoints(self, n, env):
         owner = self.owner(n.target.owner, env)
         key = self.slot_of(self.lay.pts_slots, n.target.name, env)
-        attr = self.lay.attr
-        ncards = len(self.lay.cards)
-        index: dict = {}   # (attribute, value) -> cards having it
-        for a, col in attr.items():
-            for card, v in enumerate(col):
-                index.setdefault((a, v), []).append(card)
-        # Awards whose conditions are all literal are scored once, here; the others at run time.
-        base = [0] * ncards
-        dynamic = []
-        for a in n.awards:
-            if all(isinstance(k, ir.Name) and isinstance(v, ir.Name) for k, v in a.conds) and isinstance(a.value, ir.IntLit):
-                for card in _matching(index, [(k.value, v.value) for k, v in a.conds], ncards):
-                    base[card] += a.value.value
-            else:
-                dynamic.append(([(self.x(k, env), self.x(v, env)) for k, v in a.conds], self.x(a.value, env)))
+        index, ncards = self.lay.attr_index, len(self.lay.cards)
+        base, rest = static_points(self.lay, n.awards)
+        dynamic = [([(self.x(k, env), self.x(v, env)) for k, v in a.conds], self.x(a.value, env)) for a in rest]
 
         def set_points(c):
             table = base[:]

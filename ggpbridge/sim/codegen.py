@@ -36,7 +36,7 @@ import re
 
 from .. import ir
 from ..recycle.check import TEAM, element
-from .actions import _matching
+from .actions import _matching, static_points
 from .exprs import _INT_OPS, fib, tri
 from .machine import _PRIMITIVE, Program, _surely_acts
 from .ops import OpError, counted, enumerate_paths, member, partition, run_sequence, runs, sequence, subsets, tuples
@@ -607,24 +607,11 @@ class _Gen:
         return [f"{ind}{self.x_StrStorage(n.target, env)} = str({self.x(n.value, env)})"]
 
     def s_SetPoints(self, n, env, ind):
-        # literal awards are summed once here; the others at run time (actions.s_SetPoints)
-        attr, ncards = self.lay.attr, len(self.lay.cards)
-        index: dict = {}
-        for a, col in attr.items():
-            for card, v in enumerate(col):
-                index.setdefault((a, v), []).append(card)
-        base = [0] * ncards
-        t = self.tmp("t")
-        lines = []
-        dyn = []
-        for a in n.awards:
-            if all(isinstance(k, ir.Name) and isinstance(v, ir.Name) for k, v in a.conds) and isinstance(a.value, ir.IntLit):
-                for card in _matching(index, [(k.value, v.value) for k, v in a.conds], ncards):
-                    base[card] += a.value.value
-            else:
-                dyn.append(a)
-        lines.append(f"{ind}{t} = {self.const(base, 'B')}[:]")
-        ix = self.const(index, "IX")
+        # literal awards are summed once here; the others at run time (actions.static_points)
+        base, dyn = static_points(self.lay, n.awards)
+        t, ncards = self.tmp("t"), len(self.lay.cards)
+        lines = [f"{ind}{t} = {self.const(base, 'B')}[:]"]
+        ix = self.const(self.lay.attr_index, "IX")
         for a in dyn:
             pts, k = self.tmp("p"), self.tmp("k")
             conds = ", ".join(f"({self.x(k_, env)}, {self.x(v_, env)})" for k_, v_ in a.conds)

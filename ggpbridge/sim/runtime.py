@@ -36,6 +36,10 @@ class Layout:
         for i, c in enumerate(cards):
             for k, v in c.items():
                 self.attr.setdefault(k, [None] * len(cards))[i] = v
+        self.attr_index: dict[tuple, list] = {}  # (attribute, value) -> the cards having it
+        for k, col in self.attr.items():
+            for card, v in enumerate(col):
+                self.attr_index.setdefault((k, v), []).append(card)
         self.loc_slots: dict[tuple, int] = {}     # (vis, name) -> slot
         self.loc_vis: list[str] = []
         self.sto_slots: dict[str, int] = {}
