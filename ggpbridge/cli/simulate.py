@@ -6,6 +6,7 @@ import sys
 import click
 
 from ..sim import compile_loaded, simulate
+from ..sim.players import player_names
 from . import output
 from .common import dialect_option, load, parse_sets
 
@@ -23,6 +24,10 @@ from .common import dialect_option, load, parse_sets
 @dialect_option
 def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect):
     """Play N seeded games of GAME and report win shares, lengths, branching, runaways."""
+    try:
+        player_names(players)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--players") from None
     prog = compile_loaded(load(game, dialect), parse_sets(sets))
     show = not as_json and n >= 200
     if show:

@@ -93,6 +93,7 @@ class Program:
         self._ids = 0
         self.by_id: dict[int, object] = {}
         self.root = StageP(self._id(), "root", None, [self.item(i) for i in game.body], None)
+        self.by_id[self.root.id] = self.root
         self.score = self.sc.x(game.scoring.value, env)
         self.maximize = game.scoring.mode == "max"
 
@@ -372,7 +373,6 @@ class Live:
 
     def set_control(self, ctrl: tuple) -> None:
         by = self.prog.by_id
-        by[self.prog.root.id] = self.prog.root
         self.frames = [[by[i], pc, it, n] for i, pc, it, n in ctrl]
 
     def key(self) -> tuple:

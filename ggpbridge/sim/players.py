@@ -46,16 +46,23 @@ class FirstPlayer:
 PLAYERS = {"random": RandomPlayer, "first": FirstPlayer}
 
 
+def player_names(spec: str) -> list[str]:
+    """The seat names of a comma list, checked against the known players."""
+    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
+    unknown = [x for x in names if x not in PLAYERS]
+    if unknown:
+        raise ValueError(f"unknown player {unknown[0]!r}; known: {', '.join(PLAYERS)}")
+    return names
+
+
 def make_players(spec: str, n: int, seed: int) -> list:
     """Players from a comma list like 'random,first' (the last one repeats to fill n seats)."""
-    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
+    names = player_names(spec)
     out = []
     shared = None  # one decision stream per game for all random seats: seeding is not free
     for i in range(n):
         name = names[min(i, len(names) - 1)]
-        cls = PLAYERS.get(name)
-        if cls is None:
-            raise ValueError(f"unknown player {name!r}; known: {', '.join(PLAYERS)}")
+        cls = PLAYERS[name]
         if cls is RandomPlayer:
             if shared is None:
                 shared = RandomPlayer(seed * 1000 + 1)

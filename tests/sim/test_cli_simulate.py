@@ -34,6 +34,8 @@ def test_unknown_variable_and_bad_set_are_clean_errors():
     assert r.exit_code == 2 and "declares no variable 'NOPE" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(main, ["simulate", str(GAMES / "agram.rcy"), "--set", "NOPE"])
     assert r.exit_code == 2 and "NAME=VALUE" in r.output
+    r = CliRunner().invoke(main, ["simulate", str(GAMES / "agram.rcy"), "--players", "random,smart"])
+    assert r.exit_code == 2 and "unknown player 'smart'" in r.output and "Traceback" not in r.output
 
 
 def test_table_output_names_runaway_seeds():
