@@ -103,9 +103,3 @@ class RecycleSyntaxError(PositionedError):
 
 class GameDefinitionError(PositionedError):
     """The game is well-formed but its rules are inconsistent (found by the checker or at run time)."""
-
-
-class UnsupportedConstructError(PositionedError):
-    """A construct this stage of the tool does not handle (yet)."""
-
-    severity = "unsupported"

@@ -189,13 +189,6 @@ class IntStorage(Node):
     key: "StrExpr"
 
 
-@node
-class OwnerInt(Node):
-    """v0.3 only: an owner used as an integer (the player's index)."""
-
-    player: "PlayerExpr"
-
-
 # ---------------------------------------------------------------- cards
 @node
 class CardAt(Node):

@@ -272,9 +272,6 @@ class _Printer:
     def _x_IntStorage(self, e):
         return Doc([self.x(e.owner), "sto", self.x(e.key)])
 
-    def _x_OwnerInt(self, e):
-        raise ValueError("an owner used as an integer (v0.3) has no v0.5.10 form")
-
     def _x_CardAt(self, e):
         return Doc([e.where if isinstance(e.where, str) else self.x(e.where), self.x(e.source)])
 

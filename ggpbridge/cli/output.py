@@ -7,7 +7,7 @@ import click
 
 from ..errors import Diagnostic
 
-_COLOURS = {"error": "red", "warning": "yellow", "unsupported": "magenta"}
+_COLOURS = {"error": "red", "warning": "yellow"}
 
 
 def diagnostic(d: Diagnostic) -> None:

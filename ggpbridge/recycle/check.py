@@ -15,7 +15,7 @@ INT, STR, BOOL, CARD, CARDS, PLAYER, TEAM, GAME, POINTS = "int str bool card car
 
 _FIXED = {
     ir.IntLit: INT, ir.Arith: INT, ir.Tri: INT, ir.Fib: INT, ir.Random: INT, ir.Size: INT, ir.Sum: INT,
-    ir.Score: INT, ir.IntStorage: INT, ir.OwnerInt: INT,
+    ir.Score: INT, ir.IntStorage: INT,
     ir.Name: STR, ir.StrStorage: STR, ir.CardAtt: STR,
     ir.CardAt: CARD, ir.Extreme: CARD, ir.Actual: CARD,
     ir.Location: CARDS, ir.SetOp: CARDS, ir.Sort: CARDS, ir.Sequence: CARDS, ir.RunSequence: CARDS,
