@@ -103,3 +103,9 @@ class RecycleSyntaxError(PositionedError):
 
 class GameDefinitionError(PositionedError):
     """The game is well-formed but its rules are inconsistent (found by the checker or at run time)."""
+
+
+class UnsupportedConstructError(PositionedError):
+    """A well-formed construct that a translation does not handle (yet): never wrong output."""
+
+    severity = "unsupported"

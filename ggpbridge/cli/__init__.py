@@ -31,15 +31,22 @@ def main():
     """Card games in RECYCLE, for General Game Playing and Answer Set Programming."""
 
 
+# One line per command: (module under ggpbridge.cli, attribute holding the click command).
+_COMMANDS = [
+    ("parse", "command"),
+    ("check", "command"),
+    ("upgrade", "command"),
+    ("info", "command"),
+    ("simulate", "command"),
+    ("conformance", "command"),
+    ("validate", "validate"),
+]
+
+
 def _register():
-    from . import check, conformance, info, parse, simulate, upgrade
-    for mod in (parse, check, upgrade, info, simulate, conformance):
-        main.add_command(mod.command)
-    try:
-        from .validate import validate
-        main.add_command(validate)
-    except ImportError:  # the GDL layer is optional while it is being built
-        pass
+    import importlib
+    for mod, attr in _COMMANDS:
+        main.add_command(getattr(importlib.import_module(f".{mod}", __name__), attr))
 
 
 _register()

@@ -1,0 +1,1 @@
+"""Exhaustive questions about small games: cycle, terminates, always-ends, playable, winnable."""
