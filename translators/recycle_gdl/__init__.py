@@ -1,0 +1,345 @@
+"""RECYCLE → GDL-II (and its GDL relaxation): a pure function from the IR to a GDL AST.
+
+The design (README, "Translation to GDL-II"): the state is the simulator's data as
+fluents (`at`, `int`, `str`, `points`, the cycle stacks) plus a program counter; each
+step runs one instruction (flow.py); a fixed kernel (kernel.py) turns the effects of
+the step into the next state. Cards are `c<id>` with the simulator's ids, players are
+numbers 0..n-1 with roles `player<k>`, and chance is the role `random`.
+"""
+from __future__ import annotations
+
+from ggpbridge import ir
+from ggpbridge.gdl.ast import Description, Not
+from ggpbridge.sim.exprs import _INT_OPS
+
+from . import kernel
+from .exprs import Env, unsupported
+from .export import card, owner_term, state_fluents
+from .flow import Flow, option_term
+from .terms import NO_VALUE, NONE, TABLE, Fresh, const, distinct, f, name, neg, rule, true
+
+__all__ = ["to_gdl", "state_fluents", "Translation"]
+
+
+def to_gdl(game: ir.Game, version: int = 2, overrides: dict | None = None) -> Description:
+    """The GDL-II (version 2) or GDL (version 1) description of a checked RECYCLE game."""
+    return Translation(game, version, overrides).description
+
+
+class Translation:
+    """One translation, keeping what the lockstep check needs (labels of the choices)."""
+
+    def __init__(self, game: ir.Game, version: int = 2, overrides: dict | None = None):
+        from ggpbridge.sim.machine import Live, Program
+        if version not in (1, 2):
+            raise ValueError("GDL version must be 1 or 2")
+        self.prog = prog = Program(game, overrides)
+        self.version = version
+        fresh, body = Fresh(), []
+        flow = self.flow = Flow(prog, fresh, body)
+        first = flow.game()
+        score = self._scoring(flow, fresh)
+        live = Live(prog)
+        live.setup()
+        self.init = state_fluents(prog.lay, live.c) + [f("pc", const(first))]
+        rules = self._roles() + [rule(f("init", x)) for x in self.init]
+        rules += self._domains(flow)
+        rules += self._kernels(flow)
+        rules += body + score
+        rules += self._play(flow)
+        if version == 2:
+            rules += self._sees()
+        rules += self._declarations(flow)
+        self.description = Description(tuple(rules))
+
+    # ------------------------------------------------------------ parts
+    def _roles(self) -> list:
+        n = self.prog.lay.n
+        out = [rule(f("role", const(f"player{k}"))) for k in range(n)] + [rule(f("role", const("random")))]
+        out += [rule(f("role_of", const(k), const(f"player{k}"))) for k in range(n)]
+        return out
+
+    def _domains(self, flow) -> list:
+        lay = self.prog.lay
+        n, teams = lay.n, lay.teams
+        out = [rule(f("player_id", const(k))) for k in range(n)]
+        out += [rule(f("succ_seat", const(k), const((k + 1) % n))) for k in range(n)]
+        out += [rule(f("pred_seat", const(k), const((k - 1) % n))) for k in range(n)]
+        out += [rule(f("team_id", const(t))) for t in range(len(teams))]
+        out += [rule(f("succ_team", const(t), const((t + 1) % len(teams)))) for t in range(len(teams))]
+        out += [rule(f("pred_team", const(t), const((t - 1) % len(teams)))) for t in range(len(teams))]
+        out += [rule(f("team_owner", const(t), f("team", const(t)))) for t in range(len(teams))]
+        for t, members in enumerate(teams):
+            out += [rule(f("team_member", const(t), const(p))) for p in members]
+            out += [rule(f("team_of", const(p), const(t))) for p in members]
+        owners = [owner_term(lay, col) for col in range(lay.owners)]
+        out += [rule(f("owner_id", o)) for o in owners]
+        attrs = sorted(lay.attr)
+        for k, crd in enumerate(lay.cards):
+            out.append(rule(f("card_id", card(k))))
+            for a in attrs:
+                out.append(rule(f("card_att", card(k), name(a), name(crd.get(a) or ""))))
+        locs = sorted(self._locations(), key=lambda x: x[0].name)
+        owners_of = self._location_owners(owners)
+        for ln, vis in locs:
+            out.append(rule(f("loc_name", ln)))
+            out.append(rule(f("loc_vis", ln, const(vis))))
+            if vis != "mem":
+                out.append(rule(f("physical", ln)))
+            out += [rule(f("loc_owner", ln, o)) for o in owners_of.get(ln, owners)]
+        out += [rule(f("index", const(i))) for i in range(len(lay.cards) + 1)]
+        l, o, k, v = (Fresh().var(h) for h in "lokv")
+        for kind, keys in self._storages().items():
+            if not keys:
+                continue
+            for key in sorted(keys):
+                out.append(rule(f(f"{kind}_name", name(key))))
+            out.append(rule(f(f"{kind}_owner", k, o), f(f"{kind}_name", k), f("owner_id", o)))
+        out += [rule(f("name_value", name(x))) for x in sorted(self._names())]
+        out += self._points(flow)
+        out += [rule(f("value_any", v), f(d, v)) for d in ("num", "card_id", "name_value", "owner_id")]
+        out.append(rule(f("value_any", const(NONE))))
+        return out
+
+    def _locations(self) -> set:
+        from .exprs import loc_name
+        out = {(loc_name(vis, nm), vis) for vis, nm in self.prog.lay.loc_slots}
+        for x in self.prog.game.walk():
+            if isinstance(x, ir.Location) and isinstance(x.name, ir.Name):
+                out.add((loc_name(x.vis, x.name.value), x.vis))
+        return out
+
+    def _location_owners(self, owners: list) -> dict:
+        """Which owners each location name is used with (by the type of its owner expressions)."""
+        from .exprs import loc_name
+        from ggpbridge.recycle.check import TEAM, _FIXED
+        lay = self.prog.lay
+        players = [owner_term(lay, 1 + p) for p in range(lay.n)]
+        teams = [owner_term(lay, 1 + lay.n + t) for t in range(len(lay.teams))]
+        out: dict = {}
+        for x in self.prog.game.walk():
+            if isinstance(x, ir.Location) and isinstance(x.name, ir.Name):
+                ln = loc_name(x.vis, x.name.value)
+                o = x.owner
+                if isinstance(o, ir.GameOwner):
+                    got = [owner_term(lay, 0)]
+                elif isinstance(o, (ir.PlayerRef, ir.OwnerOf)):
+                    got = players
+                elif isinstance(o, ir.TeamRef) or isinstance(o, ir.TeamOf):
+                    got = teams
+                else:
+                    got = owners   # a variable: its type is known only in context
+                for g in got:
+                    if g not in out.setdefault(ln, []):
+                        out[ln].append(g)
+        return {k: [o for o in owners if o in v] for k, v in out.items()}
+
+    def _storages(self) -> dict:
+        out = {"sto": set(), "str": set(), "pts": set()}
+        for x in self.prog.game.walk():
+            if isinstance(x, ir.IntStorage) and isinstance(x.key, ir.Name):
+                out["sto"].add(x.key.value)
+            elif isinstance(x, ir.StrStorage) and isinstance(x.key, ir.Name):
+                out["str"].add(x.key.value)
+            elif isinstance(x, ir.PointsRef) and isinstance(x.name, ir.Name):
+                out["pts"].add(x.name.value)
+        lay = self.prog.lay
+        out["sto"].update(lay.sto_slots)
+        out["str"].update(lay.str_slots)
+        out["pts"].update(lay.pts_slots)
+        return out
+
+    def _names(self) -> set:
+        out = {""}
+        for crd in self.prog.lay.cards:
+            out.update(str(v) for v in crd.values() if v is not None)
+        for x in self.prog.game.walk():
+            if isinstance(x, ir.Name):
+                out.add(x.value)
+            elif isinstance(x, ir.NameList):
+                out.update(x.names)
+        return out
+
+    def _points(self, flow) -> list:
+        """Per point map `set`: each card's score, for every pattern of run-time awards it matches."""
+        out = []
+        lay = self.prog.lay
+        k, o, c, v = (Fresh().var(h) for h in "kocv")
+        self.point_values = {0}
+        for sid, key, base, dyn in flow.point_sets:
+            out.append(rule(f("pts_set", sid)))
+            bits = [Fresh().var(f"b{i}") for i in range(len(dyn))]
+            for cid in range(len(lay.cards)):
+                for pattern in range(1 << len(dyn)):
+                    total = base[cid] + sum(dyn[i][0] for i in range(len(dyn)) if pattern >> i & 1)
+                    self.point_values.add(total)
+                    flags = [const(pattern >> i & 1) for i in range(len(dyn))]
+                    out.append(rule(f("pts_value", sid, f("pat", *flags) if flags else const("pat"), card(cid),
+                                      const(total))))
+            # which run-time awards a card matches
+            body = [true(f("points", k, o, sid)), f("card_id", c)]
+            for i, (_, conds) in enumerate(dyn):
+                match = []
+                for attr, lit, idx in conds:
+                    if lit is not None:
+                        match.append(f("card_att", c, name(attr), name(lit)))
+                    else:
+                        a = Fresh().var("a")
+                        match += [true(f("parg", k, o, const(idx), a)), f("card_att", c, name(attr), a)]
+                pred = f"match_{sid.name}_{i}"
+                out.append(rule(f(pred, k, o, c), true(f("points", k, o, sid)), f("card_id", c), *match))
+                out.append(rule(f(f"{pred}_bit", k, o, c, const(1)), f(pred, k, o, c)))
+                out.append(rule(f(f"{pred}_bit", k, o, c, const(0)), true(f("points", k, o, sid)), f("card_id", c),
+                                neg(f(pred, k, o, c))))
+                body.append(f(f"{pred}_bit", k, o, c, bits[i]))
+            body.append(f("pts_value", sid, f("pat", *bits) if bits else const("pat"), c, v))
+            out.append(rule(f("card_points", k, o, c, v), *body))
+        return out
+
+    def _bounds(self, flow) -> tuple[int, int]:
+        lay = self.prog.lay
+        lits = [x.value for x in self.prog.game.walk() if isinstance(x, ir.IntLit)]
+        lits += [v for v in self.prog.values.values() if isinstance(v, int)]
+        pts = getattr(self, "point_values", {0})
+        lo = min([-1, 0] + lits + list(pts))
+        hi = max([len(lay.cards) + 1, lay.n + 1] + lits + list(pts))
+        if "sum" in flow.used:
+            hi = max(hi, sum(max(pts) for _ in lay.cards))
+        return lo, hi + 1
+
+    def _kernels(self, flow) -> list:
+        used = flow.used
+        lo, hi = self._bounds(flow)
+        self.bounds = (lo, hi)
+        out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used)
+        stores = self._storages()
+        out += kernel.cards() + kernel.storages(bool(stores["sto"]), bool(stores["str"]))
+        if stores["pts"]:
+            out += kernel.points(any(dyn for _, _, _, dyn in flow.point_sets))
+        out += kernel.registers() + kernel.cycles()
+        if "sum" in used:
+            out += kernel.points_sum()
+        for op, kk in sorted(flow.divisors):
+            out += [rule(f(f"{op}_{kk}", const(a), const(fn(a, kk)))) for a in range(lo, hi + 1)
+                    for fn in [(lambda x, y: _INT_OPS["//"](x, y)) if op == "div" else (lambda x, y: _INT_OPS["%"](x, y))]
+                    if lo <= fn(a, kk) <= hi]
+        x = Fresh().var("x")
+        out.append(rule(f("less", x, const("inf")), f("num", x)))
+        out.append(rule(f("next", x), f("nx", x)))
+        out.append(rule(f("nx", f("pc", const("done"))), true(f("pc", const("done")))))
+        return out
+
+    def _scoring(self, flow, fresh) -> list:
+        sc = self.prog.game.scoring
+        k, v, k2, v2 = fresh.var("k"), fresh.var("v"), fresh.var("k"), fresh.var("v")
+        from .exprs import declared_env
+        env = declared_env(self.prog.values)
+        env.cur = ([], k)
+        lits, val = flow.val(sc.value, env)
+        flow.used.add("order")
+        better = f("less", v, v2) if sc.mode == "max" else f("less", v2, v)
+        r = fresh.var("r")
+        return [
+            rule(f("player_score", k, val), f("player_id", k), *lits),
+            rule(f("beaten", k), f("player_score", k, v), f("player_score", k2, v2), better),
+            rule(f("goal", r, const(100)), f("role_of", k, r), f("player_score", k, v), neg(f("beaten", k))),
+            rule(f("goal", r, const(0)), f("role_of", k, r), f("beaten", k)),
+            rule(f("goal", const("random"), const(0))),
+            rule(f("terminal"), true(f("pc", const("done")))),
+        ]
+
+    def _play(self, flow) -> list:
+        r, m, p, l, kk = (Fresh().var(h) for h in ("r", "m", "p", "l", "k"))
+        rnd = const("random")
+        return [
+            rule(f("legal", r, m), f("option_ok", r, m)),
+            rule(f("busy", r), true(f("pc", l)), f("choice_at", l), f("current", p), f("role_of", p, r)),
+            rule(f("legal", r, const("noop")), f("role_of", p, r), neg(f("busy", r))),
+            rule(f("legal", rnd, f("pick", kk)), f("pick_ok", kk)),
+            rule(f("random_busy"), f("pick_ok", kk)),
+            rule(f("legal", rnd, const("noop")), neg(f("random_busy"))),
+        ]
+
+    def _sees(self) -> list:
+        """Each player sees, after every step, the cards visible to it and the public fluents."""
+        F = Fresh()
+        r, p, l, o, i, c, n, t, k, v, x, d = (F.var(h) for h in "r p l o i c n t k v x d".split())
+        out = [
+            rule(f("sees_loc", p, l, o), f("player_id", p), f("loc_vis", l, const("vloc")), f("owner_id", o)),
+            rule(f("sees_loc", p, l, o), f("player_id", p), f("loc_vis", l, const("mem")), f("owner_id", o)),
+            rule(f("sees_loc", p, l, p), f("player_id", p), f("loc_vis", l, const("iloc"))),
+            rule(f("sees_loc", p, l, f("team", t)), f("team_member", t, p), f("loc_vis", l, const("iloc"))),
+            rule(f("mine", p, p), f("player_id", p)),
+            rule(f("mine", p, f("team", t)), f("team_member", t, p)),
+            rule(f("sees_loc", p, l, o), f("player_id", p), f("loc_vis", l, const("oloc")), f("owner_id", o),
+                 neg(f("mine", p, o))),
+            rule(f("sees", r, f("at", l, o, i, c)), f("role_of", p, r), f("nx", f("at", l, o, i, c)),
+                 f("sees_loc", p, l, o)),
+            rule(f("nx_occupied", l, o, i), f("nx", f("at", l, o, i, c))),
+            rule(f("nx_size", l, o, n), f("nx_occupied", l, o, i), f("succ", i, n), neg(f("nx_occupied", l, o, n))),
+            rule(f("sees", r, f("count", l, o, n)), f("role_of", p, r), f("nx_size", l, o, n), f("loc_owner", l, o),
+                 neg(f("sees_loc", p, l, o))),
+        ]
+        for fl, arity in (("int", 3), ("str", 3), ("points", 3), ("parg", 4), ("cyc", 4), ("cycdepth", 2),
+                          ("pc", 1)):
+            args = [F.var("a") for _ in range(arity)]
+            out.append(rule(f("sees", r, f(fl, *args)), f("role_of", p, r), f("nx", f(fl, *args))))
+        return out
+
+    def _declarations(self, flow) -> list:
+        F = Fresh()
+        r, p, l, o, i, c, k, v, s, d, a, b, x = (F.var(h) for h in "r p l o i c k v s d a b x".split())
+        out = [rule(f("label", const(lab))) for lab in flow.labels + ["done"]]
+        out += [
+            rule(f("base", f("pc", l)), f("label", l)),
+            rule(f("base", f("at", l, o, i, c)), f("loc_owner", l, o), f("index", i), f("card_id", c)),
+            rule(f("base", f("int", k, o, v)), f("sto_owner", k, o), f("num", v)),
+            rule(f("base", f("str", k, o, v)), f("str_owner", k, o), f("name_value", v)),
+            rule(f("base", f("points", k, o, s)), f("pts_owner", k, o), f("pts_set", s)),
+            rule(f("base", f("parg", k, o, i, v)), f("pts_owner", k, o), f("num", i), f("value_any", v)),
+            rule(f("base", f("cyc", const("player_cycle"), d, a, b)), f("num", d), f("player_id", a), f("seat_or_none", b)),
+            rule(f("base", f("cyc", const("team_cycle"), d, a, b)), f("num", d), f("team_id", a), f("team_or_none", b)),
+            rule(f("base", f("cycdepth", k, d)), f("cycle_kind", k), f("num", d)),
+            rule(f("seat_or_none", a), f("player_id", a)),
+            rule(f("seat_or_none", const(NONE))),
+            rule(f("team_or_none", a), f("team_id", a)),
+            rule(f("team_or_none", const(NONE))),
+            rule(f("cycle_kind", const("player_cycle"))),
+            rule(f("cycle_kind", const("team_cycle"))),
+            rule(f("base", f("var", k, v)), f("register", k), f("value_any", v)),
+            rule(f("input", r, const("noop")), f("role", r)),
+            rule(f("input", const("random"), f("pick", i)), f("num", i)),
+        ]
+        regs = sorted({x.head.args[0].name for x in flow.rules if x.head.name in ("var_put", "var_kill")}
+                      - {s.name for s in flow.scans})
+        out += [rule(f("register", const(g))) for g in regs]
+        if flow.scans:
+            out += [rule(f("scan_register", s)) for s in flow.scans] + [
+                rule(f("base", f("var", k, f("sc", a, i, b, c))), f("scan_register", k), f("num", a), f("num", i),
+                     f("scan_best", b), f("card_or_none", c)),
+                rule(f("scan_best", v), f("num", v)),
+                rule(f("scan_best", const("inf"))),
+                rule(f("card_or_none", c), f("card_id", c)),
+                rule(f("card_or_none", const(NO_VALUE))),
+            ]
+        stores = self._storages()
+        keep = {"int": bool(stores["sto"]), "str": bool(stores["str"]), "points": bool(stores["pts"]),
+                "parg": any(dyn for _, _, _, dyn in flow.point_sets)}
+        out = [x for x in out if not (x.head.name == "base" and x.head.args[0].name in keep
+                                      and not keep[x.head.args[0].name])]
+        for lab, forms in flow.choice_forms.items():
+            for fi, binds in forms:
+                es = [F.var("e") for _ in binds]
+                doms = [f({"player": "player_id", "team": "team_id", "card": "card_id", "int": "num"}
+                          .get(t, "value_any"), e) for (_, t), e in zip(binds, es)]
+                out.append(rule(f("input", r, option_term(fi, es)), f("role_of", p, r), *doms))
+        return _dedup(out)
+
+
+def _dedup(rules: list) -> list:
+    seen, out = set(), []
+    for r in rules:
+        if r not in seen:
+            seen.add(r)
+            out.append(r)
+    return out

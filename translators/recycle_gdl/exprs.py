@@ -1,0 +1,490 @@
+"""RECYCLE expressions and conditions as GDL rule bodies (relational compilation).
+
+`val(n, env)` gives (literals, term): the literals bind `term` to the value of `n` in
+the current state. `cond(n, env)` gives literals that hold when `n` is true, and
+`member(coll, env, x)` literals that bind `x` to each element of a collection.
+Sub-conditions that need negation or disjunction (`all`, `not`, `or`, sizes compared
+with zero) become helper relations whose arguments are the logic variables of the
+enclosing rule; each argument gets a domain literal so that every helper rule is safe.
+
+Variables bound by an action (`all`, `let`, a chosen `any`) live in `(var ID VALUE)`
+fluents; variables bound inside a condition (`any`/`all`/`filter`) are logic variables.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ggpbridge import ir
+from ggpbridge.errors import UnsupportedConstructError
+from ggpbridge.gdl.ast import Not, Var, variables
+from ggpbridge.recycle.check import TEAM, _FIXED, element
+
+from .terms import NO_VALUE, NONE, TABLE, const, distinct, f, name, neg, rule, true
+
+DOMAIN = {"player": "player_id", "team": "team_id", "card": "card_id", "int": "num", "str": "name_value"}
+
+
+def unsupported(what: str, n) -> UnsupportedConstructError:
+    """The error for a construct the translation does not handle."""
+    return UnsupportedConstructError(what, getattr(n, "pos", None) or ir.Pos())
+
+
+@dataclass(frozen=True)
+class Binding:
+    """How a RECYCLE variable is reached: a `(var ID X)` fluent, or a logic variable."""
+
+    kind: str          # "fluent" or "logic"
+    term: object       # the fluent's id constant, or the logic Var
+    type: str | None
+
+
+class Env(dict):
+    """Variable bindings; `cur` overrides how the current player is found (scoring, stage entry)."""
+
+    def __init__(self, *a, cur=None, fresh_next: bool = False, **k):
+        super().__init__(*a, **k)
+        self.cur = cur
+        self.fresh_next = fresh_next
+
+    def child(self, **binds) -> "Env":
+        e = Env(self, cur=self.cur, fresh_next=self.fresh_next)
+        e.update(binds)
+        return e
+
+    def types(self) -> dict:
+        return {k: b.type for k, b in self.items()}
+
+
+def declared_env(values: dict) -> Env:
+    """The declared game variables, as constants."""
+    env = Env()
+    for k, v in values.items():
+        if isinstance(v, int):
+            env[k] = Binding("const", const(v), "int")
+        elif isinstance(v, str):
+            env[k] = Binding("const", name(v), "str")
+        else:
+            env[k] = Binding("list", tuple(v), "coll:str")
+    return env
+
+
+class ExprCompiler:
+    """Compiles expressions against one game's layout, collecting helper rules."""
+
+    def __init__(self, lay, fresh, rules: list, pre: dict):
+        self.lay = lay
+        self.fresh = fresh
+        self.rules = rules          # helper rules are appended here
+        self.pre = pre              # id(node) -> tmp id of values computed by earlier steps
+        self.used: set = set()      # features the emitter must define (tables, kernels)
+        self.divisors: set = set()  # (div|mod, k): tables of integer division by a constant
+
+    # ------------------------------------------------------------ types
+    def type_of(self, n, env: Env) -> str | None:
+        """The static type of an expression (as the checker names them)."""
+        if isinstance(n, ir.Var):
+            b = env.get(n.name)
+            return b.type if b else None
+        if isinstance(n, ir.Filter):
+            return self.type_of(n.coll, env)
+        if isinstance(n, (ir.AllOf, ir.Other)):
+            return f"coll:{n.kind}"
+        return _FIXED.get(type(n))
+
+    def bind_type(self, coll, env) -> str | None:
+        return element(self.type_of(coll, env))
+
+    # ------------------------------------------------------------ helpers
+    def helper(self, hint: str, env: Env, bodies: list[list]) -> object:
+        """A helper relation over the logic variables of env used in `bodies` (one rule each)."""
+        logic = {b.term: b.type for b in env.values() if b.kind == "logic"}
+        cur = env.cur
+        if cur is not None:
+            logic[cur[1]] = "player"
+        used = []
+        for body in bodies:
+            for lit in body:
+                for v in variables(lit):
+                    if v in logic and v not in used:
+                        used.append(v)
+        pred = self.fresh.pred(hint)
+        head = f(pred, *used)
+        for body in bodies:
+            dom = [f(DOMAIN[logic[v]] if logic[v] in DOMAIN else "value_any", v) for v in used]
+            if any(logic[v] not in DOMAIN for v in used):
+                self.used.add("value_any")
+            self.rules.append(rule(head, *dom, *body))
+        return head
+
+    def exists(self, hint, env, body) -> object:
+        return self.helper(hint, env, [body])
+
+    # ------------------------------------------------------------ values
+    def val(self, n, env: Env):
+        """(literals, term) giving the value of expression n."""
+        if id(n) in self.pre:
+            v = self.fresh.var("t")
+            return [true(f("tmp", self.pre[id(n)], v))], v
+        m = getattr(self, "v_" + type(n).__name__, None)
+        if m is None:
+            raise unsupported(f"{_what(n)}", n)
+        return m(n, env)
+
+    def v_IntLit(self, n, env):
+        return [], const(n.value)
+
+    def v_Name(self, n, env):
+        return [], name(n.value)
+
+    def v_Var(self, n, env):
+        b = env.get(n.name)
+        if b is None:
+            raise unsupported(f"variable '{n.name} here", n)
+        if b.kind in ("logic", "const"):
+            return [], b.term
+        v = self.fresh.var("v")
+        return [true(f("var", b.term, v))], v
+
+    def v_Actual(self, n, env):
+        return self.val(n.card, env)
+
+    def v_GameOwner(self, n, env):
+        return [], const(TABLE)
+
+    def current(self, env: Env, kind: str = "player"):
+        """(literals, term) of the current player (team)."""
+        if kind == "player" and env.cur is not None:
+            return list(env.cur[0]), env.cur[1]
+        v = self.fresh.var("c")
+        return [f("current" if kind == "player" else "current_team", v)], v
+
+    def v_PlayerRef(self, n, env):
+        return self._who(n, env, "player")
+
+    def v_TeamRef(self, n, env):
+        self.used.add("teams")
+        return self._who(n, env, "team")
+
+    def _who(self, n, env, kind):
+        w = n.which
+        if w == "current":
+            return self.current(env, kind)
+        if w in ("next", "previous"):
+            if env.cur is not None and kind == "player":
+                lits, c = self.current(env, kind)
+                v = self.fresh.var("n")
+                return lits + [f("succ_seat" if w == "next" else "pred_seat", c, v)], v
+            v = self.fresh.var("n")
+            if env.fresh_next and w == "next":   # a freshly pushed cycle has no queued next
+                lits, c = self.current(env, kind)
+                return lits + [f("succ_seat" if kind == "player" else "succ_team", c, v)], v
+            pred = {("next", "player"): "next_player", ("previous", "player"): "previous_player",
+                    ("next", "team"): "next_team", ("previous", "team"): "previous_team"}[(w, kind)]
+            return [f(pred, v)], v
+        lits, t = self.val(w, env)
+        return lits + [f("player_id" if kind == "player" else "team_id", t)], t
+
+    def v_OwnerOf(self, n, env):
+        lits, c = self.val(n.card, env)
+        o, l, i = self.fresh.var("o"), self.fresh.var("l"), self.fresh.var("i")
+        self.used.add("physical")
+        return lits + [true(f("at", l, o, i, c)), f("physical", l), f("player_id", o)], o
+
+    def v_TeamOf(self, n, env):
+        self.used.add("teams")
+        lits, p = self.val(n.player, env)
+        t = self.fresh.var("t")
+        return lits + [f("team_of", p, t)], t
+
+    def v_StrStorage(self, n, env):
+        key = self._key(n.key, n)
+        lits, o = self.owner(n.owner, env)
+        v = self.fresh.var("s")
+        self.used.add("strs")
+        return lits + [f("str_value", key, o, v)], v
+
+    def v_IntStorage(self, n, env):
+        key = self._key(n.key, n)
+        lits, o = self.owner(n.owner, env)
+        v = self.fresh.var("k")
+        self.used.add("ints")
+        return lits + [f("int_value", key, o, v)], v
+
+    def _key(self, k, n):
+        if not isinstance(k, ir.Name):
+            raise unsupported("a storage name computed at run time", n)
+        return name(k.value)
+
+    def v_CardAtt(self, n, env):
+        if not isinstance(n.attr, ir.Name):
+            raise unsupported("an attribute name computed at run time", n)
+        lits, c = self.val(n.card, env)
+        v = self.fresh.var("a")
+        return lits + [f("card_att", c, name(n.attr.value), v)], v
+
+    def v_Arith(self, n, env):
+        la, a = self.val(n.left, env)
+        lb, b = self.val(n.right, env)
+        v = self.fresh.var("r")
+        if n.op == "+":
+            self.used.add("plus")
+            return la + lb + [f("plus", a, b, v)], v
+        if n.op == "-":
+            self.used.add("plus")
+            return la + lb + [f("plus", b, v, a)], v
+        if n.op == "*":
+            self.used.add("times")
+            return la + lb + [f("times", a, b, v)], v
+        if n.op in ("//", "%") and isinstance(n.right, ir.IntLit) and n.right.value > 0:
+            op = "div" if n.op == "//" else "mod"
+            self.divisors.add((op, n.right.value))
+            return la + [f(f"{op}_{n.right.value}", a, v)], v
+        raise unsupported(f"the operator {n.op}", n)
+
+    def v_Size(self, n, env):
+        c = n.coll
+        if isinstance(c, ir.Location):
+            lits, l, o = self.loc(c, env)
+            v = self.fresh.var("z")
+            self.used.add("size")
+            return lits + [f("size", l, o, v)], v
+        if isinstance(c, ir.Filter) and isinstance(c.coll, ir.Location):
+            return self._count_filter(c, env)
+        if isinstance(c, (ir.AllOf, ir.Other)):
+            k = self.lay.n if c.kind == "player" else len(self.lay.teams)
+            return [], const(k - (1 if isinstance(c, ir.Other) else 0))
+        raise unsupported(f"the size of {_what(c)}", n)
+
+    def context(self, env: Env) -> tuple[list, list]:
+        """The logic variables of env (arguments of a helper) and their domain literals."""
+        args, dom = [], []
+        for b in env.values():
+            if b.kind == "logic" and b.term not in args:
+                args.append(b.term)
+                dom.append(f(DOMAIN.get(b.type, "value_any"), b.term))
+        if env.cur is not None and env.cur[1] not in args:
+            args.append(env.cur[1])
+            dom.append(f("player_id", env.cur[1]))
+        if any(d.name == "value_any" for d in dom):
+            self.used.add("value_any")
+        return args, dom
+
+    def _count_filter(self, c: ir.Filter, env):
+        """The number of cards of a location passing a filter, counted up the positions."""
+        lits, l, o = self.loc(c.coll, env)
+        x, ov = self.fresh.var("x"), self.fresh.var("o")
+        inner = env.child(**{c.var: Binding("logic", x, "card")})
+        ok = self.cond(c.cond, inner)
+        args, dom = self.context(env)
+        args, dom = args + [ov], dom + [f("owner_id", ov)]
+        ok = subst(ok, {o: ov}) if isinstance(o, Var) else ok
+        own = ov if isinstance(o, Var) else o
+        i, i2, k, k2 = (self.fresh.var(h) for h in "iijj")
+        passes, count = self.fresh.pred("pass"), self.fresh.pred("count")
+        self.used.update({"size", "succ"})
+        # pass(.., I): the card at position I passes; count(.., I, K): K cards below I pass
+        self.rules.append(rule(f(passes, *args, i), *dom, true(f("at", l, own, i, x)), *ok))
+        self.rules.append(rule(f(count, *args, const(0), const(0)), *dom))
+        self.rules.append(rule(f(count, *args, i2, k2), f(count, *args, i, k), f(passes, *args, i),
+                               f("succ", i, i2), f("succ", k, k2)))
+        self.rules.append(rule(f(count, *args, i2, k), f(count, *args, i, k), f("occupied", l, own, i),
+                               neg(f(passes, *args, i)), f("succ", i, i2)))
+        total, size = self.fresh.var("k"), self.fresh.var("z")
+        call = [a if a is not ov else o for a in args]
+        return lits + [f("size", l, o, size), f(count, *call, size, total)], total
+
+    def v_Score(self, n, env):
+        lits, c = self.val(n.card, env)
+        pl, key, o = self.points(n.points, env)
+        v = self.fresh.var("s")
+        return lits + pl + [f("card_points", key, o, c, v)], v
+
+    def v_Sum(self, n, env):
+        if not isinstance(n.cards, ir.Location):
+            raise unsupported(f"the sum of {_what(n.cards)}", n)
+        lits, l, o = self.loc(n.cards, env)
+        pl, key, po = self.points(n.points, env)
+        v = self.fresh.var("s")
+        self.used.update({"sum", "plus", "size"})
+        z = self.fresh.var("z")
+        return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
+
+    def points(self, n: ir.PointsRef, env):
+        lits, o = self.owner(n.owner, env)
+        self.used.add("points")
+        return lits, self._key(n.name, n), o
+
+    def v_CardAt(self, n, env):
+        src, w = n.source, n.where
+        if not isinstance(src, ir.Location):
+            raise unsupported(f"a card of {_what(src)}", n)
+        lits, l, o = self.loc(src, env)
+        c = self.fresh.var("c")
+        if w == "top":
+            i, z = self.fresh.var("i"), self.fresh.var("z")
+            self.used.update({"size", "succ"})
+            return lits + [f("size", l, o, z), f("succ", i, z), true(f("at", l, o, i, c))], c
+        if w == "bottom":
+            return lits + [true(f("at", l, o, const(0), c))], c
+        li, i = self.val(w, env)
+        return lits + li + [true(f("at", l, o, i, c))], c
+
+    # ------------------------------------------------------------ owners and locations
+    def owner(self, n, env):
+        """(literals, term) of an owner: `table`, a player number, or (team T)."""
+        if isinstance(n, ir.GameOwner):
+            return [], const(TABLE)
+        t = self.type_of(n, env)
+        lits, v = self.val(n, env)
+        if t == TEAM:
+            o = self.fresh.var("o")
+            return lits + [f("team_owner", v, o)], o
+        return lits, v
+
+    def loc(self, n: ir.Location, env):
+        """(literals, name term, owner term) of a location."""
+        if not isinstance(n.name, ir.Name):
+            raise unsupported("a location name computed at run time", n)
+        lits, o = self.owner(n.owner, env)
+        return lits, loc_name(n.vis, n.name.value), o
+
+    # ------------------------------------------------------------ collections
+    def member(self, coll, env: Env, x: Var) -> list:
+        """Literals binding x to each element of a collection."""
+        if isinstance(coll, ir.AllOf):
+            return [f("player_id" if coll.kind == "player" else "team_id", x)]
+        if isinstance(coll, ir.Other):
+            lits, c = self.current(env, coll.kind)
+            return [f("player_id" if coll.kind == "player" else "team_id", x)] + lits + [distinct(x, c)]
+        if isinstance(coll, ir.Location):
+            lits, l, o = self.loc(coll, env)
+            return lits + [true(f("at", l, o, self.fresh.var("i"), x))]
+        if isinstance(coll, ir.Filter):
+            inner = env.child(**{coll.var: Binding("logic", x, self.bind_type(coll.coll, env))})
+            return self.member(coll.coll, env, x) + self.cond(coll.cond, inner)
+        if isinstance(coll, ir.AggCards):
+            y = self.fresh.var("y")
+            inner = env.child(**{coll.var: Binding("logic", y, self.bind_type(coll.coll, env))})
+            return self.member(coll.coll, env, y) + self.member(coll.body, inner, x)
+        if isinstance(coll, ir.SetOp) and coll.op == "union":
+            cx = env.child(**{"$x": Binding("logic", x, "card")})
+            return [self.helper("union", cx, [self.member(a, env, x) for a in coll.args])]
+        if isinstance(coll, ir.NameList):
+            pred = self.fresh.pred("names")
+            self.rules.extend(rule(f(pred, name(v))) for v in coll.names)
+            return [f(pred, x)]
+        if isinstance(coll, ir.Range):
+            ll, lo = self.val(coll.lo, env)
+            lh, hi = self.val(coll.hi, env)
+            self.used.add("order")
+            return ll + lh + [f("num", x), f("leq", lo, x), f("leq", x, hi)]
+        if isinstance(coll, ir.Var):
+            b = env.get(coll.name)
+            if b is not None and b.kind == "list":
+                pred = self.fresh.pred("names")
+                self.rules.extend(rule(f(pred, name(v) if isinstance(v, str) else const(v))) for v in b.term)
+                return [f(pred, x)]
+            if b is not None and b.type == TEAM:
+                lits, t = self.val(coll, env)
+                self.used.add("teams")
+                return lits + [f("team_member", t, x)]
+        if self.type_of(coll, env) == TEAM:
+            lits, t = self.val(coll, env)
+            self.used.add("teams")
+            return lits + [f("team_member", t, x)]
+        raise unsupported(f"iterating over {_what(coll)}", coll)
+
+    def equal(self, la, a, lb, b, env) -> list:
+        """Literals for a == b: a value computed here is unified with the other side."""
+        own = {bd.term for bd in env.values() if bd.kind == "logic"}
+        if env.cur is not None:
+            own.add(env.cur[1])
+        if isinstance(a, Var) and a not in own:
+            return subst(la + lb, {a: b})
+        if isinstance(b, Var) and b not in own:
+            return subst(la + lb, {b: a})
+        if isinstance(a, Var) or isinstance(b, Var):
+            return la + lb + [Not(distinct(a, b))]
+        return la + lb if a == b else la + lb + [distinct(const(0), const(0))]
+
+    # ------------------------------------------------------------ conditions
+    def cond(self, n, env: Env) -> list:
+        """Literals that hold exactly when condition n is true."""
+        if isinstance(n, ir.TrueCond):
+            return []
+        if isinstance(n, ir.BoolOp):
+            if n.op == "and":
+                return [lit for a in n.args for lit in self.cond(a, env)]
+            return [self.helper("or", env, [self.cond(a, env) for a in n.args])]
+        if isinstance(n, ir.Not):
+            return [Not(self.exists("not", env, self.cond(n.arg, env)))]
+        if isinstance(n, ir.Quantified):
+            x = self.fresh.var("q")
+            inner = env.child(**{n.var: Binding("logic", x, self.bind_type(n.coll, env))})
+            mem = self.member(n.coll, env, x)
+            if n.quant == "any":
+                return [self.exists("some", env, mem + self.cond(n.cond, inner))]
+            counter = self.exists("counter", env, mem + [Not(self.exists("holds", inner, self.cond(n.cond, inner)))])
+            return [Not(counter)]
+        if isinstance(n, ir.Compare):
+            return self.compare(n, env)
+        raise unsupported(f"the condition {_what(n)}", n)
+
+    def compare(self, n: ir.Compare, env) -> list:
+        # (== (size LOC) 0) and friends: emptiness, without counting
+        if isinstance(n.left, ir.Size) and isinstance(n.right, ir.IntLit) and n.right.value == 0 \
+                and n.op in ("==", "!=", ">") and isinstance(n.left.coll, (ir.Filter, ir.Location)):
+            x = self.fresh.var("e")
+            some = self.exists("nonempty", env, self.member(n.left.coll, env, x))
+            return [some] if n.op in ("!=", ">") else [Not(some)]
+        la, a = self.val(n.left, env)
+        lb, b = self.val(n.right, env)
+        if n.op == "==":
+            return self.equal(la, a, lb, b, env)
+        if n.op == "!=":
+            return la + lb + [distinct(a, b)]
+        self.used.add("order")
+        self.used.add("order")
+        if n.op == "<":
+            return la + lb + [f("less", a, b)]
+        if n.op == ">":
+            return la + lb + [f("less", b, a)]
+        if n.op == "<=":
+            return la + lb + [f("leq", a, b)]
+        return la + lb + [f("leq", b, a)]
+
+
+def subst(lits: list, m: dict) -> list:
+    """Literals with variables replaced by terms."""
+    return [_sub(x, m) for x in lits]
+
+
+def _sub(x, m):
+    from ggpbridge.gdl.ast import Distinct, Func, Or
+    if isinstance(x, Var):
+        return m.get(x, x)
+    if isinstance(x, Func):
+        return Func(x.name, tuple(_sub(a, m) for a in x.args))
+    if isinstance(x, Not):
+        return Not(_sub(x.arg, m))
+    if isinstance(x, Distinct):
+        return Distinct(_sub(x.a, m), _sub(x.b, m))
+    if isinstance(x, Or):
+        return Or(tuple(_sub(a, m) for a in x.args))
+    return x
+
+
+def loc_name(vis: str, value: str):
+    """The constant naming a location kind, e.g. `iloc_hand`."""
+    return const(f"{vis}_{name(value).name}")
+
+
+def _what(n) -> str:
+    """A short description of a construct for messages."""
+    from ggpbridge.translators.recycle_text import expr_text
+    try:
+        text = expr_text(n)
+    except Exception:  # not every node prints on its own (a statement, a fragment)
+        text = type(n).__name__
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."

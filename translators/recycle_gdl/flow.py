@@ -1,0 +1,553 @@
+"""RECYCLE control flow as GDL steps: one instruction per step, a program counter `(pc L)`.
+
+A decision is one step in which the current player picks `(choose FORM E1 .. Ek)` (the
+option form and the elements its `any`s take) and everybody else plays `noop`. A chance
+event is one step of `random` (`(pick K)`, K uniform in its range): one per shuffle
+position, random integer and max/min tie. Everything else — each action, each test of a
+condition, stage and loop bookkeeping — is an automatic step where every role plays `noop`.
+"""
+from __future__ import annotations
+
+from ggpbridge import ir
+from ggpbridge.gdl.ast import Not
+
+from .exprs import Binding, Env, ExprCompiler, declared_env, loc_name, unsupported, _what
+from .terms import NO_VALUE, NONE, TABLE, const, distinct, f, name, neg, rule, true
+
+_PRE = (ir.Random, ir.Extreme)
+
+
+class Flow(ExprCompiler):
+    """Compiles the game body into labelled instructions and their rules."""
+
+    def __init__(self, prog, fresh, rules):
+        super().__init__(prog.lay, fresh, rules, {})
+        self.prog = prog
+        self.labels: list[str] = []
+        self.choice_label: dict[int, str] = {}   # sim ChoiceP id -> label
+        self.choice_forms: dict[str, list] = {}  # label -> [(form, [(var, type)])]
+        self.nvar = 0
+        self.point_sets: list = []               # (set id, SetPoints node, static base, dynamic awards)
+        self.chance_labels: set = set()
+        self.values = prog.values
+        self.scans: list = []                    # registers of max/min scans
+
+    # ------------------------------------------------------------ labels and registers
+    def label(self) -> str:
+        lab = f"l{len(self.labels)}"
+        self.labels.append(lab)
+        return lab
+
+    def reg(self, kind: str):
+        self.nvar += 1
+        return const(f"{kind}{self.nvar}")
+
+    def at(self, lab) -> object:
+        return true(f("pc", const(lab)))
+
+    def goto(self, lab, target, *body):
+        self.rules.append(rule(f("nx", f("pc", const(target))), self.at(lab), *body))
+
+    # ------------------------------------------------------------ the game body
+    def game(self) -> str:
+        """Compile the root stage; returns the first label."""
+        root = self.prog.root
+        first = self.label()
+        end = self.seq(root.items, "done", declared_env(self.values), first, top=True)
+        assert end is None
+        return first
+
+    def seq(self, items, after: str, env: Env, start: str | None = None, top: bool = False):
+        """Compile a list of items to run one after the other, then go to `after`."""
+        if not items:
+            if start is not None:
+                self.goto(start, after)
+            return None
+        labs = [start or self.label()] + [self.label() for _ in items[1:]]
+        for idx, it in enumerate(items):
+            nxt = labs[idx + 1] if idx + 1 < len(items) else after
+            self.item(it, labs[idx], nxt, env)
+        return None
+
+    def first_label(self, start):
+        return start
+
+    def item(self, it, lab: str, after: str, env: Env) -> None:
+        """A stage, choice or block of the compiled program (`sim.machine` StageP/ChoiceP/BlockP)."""
+        cls = type(it).__name__
+        if cls == "StageP":
+            self.stage(it, lab, after, env)
+        elif cls == "ChoiceP":
+            self.choice(it, lab, after, env)
+        else:
+            self.stmt(it.node, lab, after, env)
+
+    # ------------------------------------------------------------ stages
+    def stage(self, st, lab: str, after: str, env: Env) -> None:
+        kind = "player" if st.kind == "player" else "team"
+        if kind == "team":
+            self.used.add("teams")
+        k = const(kind + "_cycle")
+        body, loop = self.label(), self.label()
+        d, d1, cur, nxt = (self.fresh.var(h) for h in ("d", "d", "c", "n"))
+        top = [true(f("cycdepth", k, d)), true(f("cyc", k, d, cur, nxt))]
+        # entry: push a copy of the top of the cycle (its queued next dropped), then test the end
+        self.rules.append(rule(f("cyc_put", k, d1, cur, const(NONE)), self.at(lab), *top, f("succ", d, d1)))
+        self.rules.append(rule(f("cyc_depth_to", k, d1), self.at(lab), true(f("cycdepth", k, d)), f("succ", d, d1)))
+        entry_env = Env(env, cur=None, fresh_next=True)
+        if kind == "player":
+            cv = self.fresh.var("c")
+            entry_env.cur = ([f("current", cv)], cv)
+        ended = self.exists("ends", entry_env, self.cond(st.node.end, entry_env))
+        self.goto(lab, after, ended)
+        self.goto(lab, body, Not(ended))
+        # after each pass: test the end; pop the cycle, or advance it and go again
+        self.seq(st.items, loop, env, body)
+        again = self.exists("ends", env, self.cond(st.node.end, env))
+        self.goto(loop, after, again)
+        self.rules.append(rule(f("cyc_depth_to", k, d1), self.at(loop), again, true(f("cycdepth", k, d)),
+                               f("succ", d1, d)))
+        self.goto(loop, body, Not(again))
+        succ = "succ_seat" if kind == "player" else "succ_team"
+        n2 = self.fresh.var("n")
+        self.rules.append(rule(f("cyc_put", k, d, nxt, const(NONE)), self.at(loop), Not(again), *top,
+                               distinct(nxt, const(NONE))))
+        self.rules.append(rule(f("cyc_put", k, d, n2, const(NONE)), self.at(loop), Not(again),
+                               true(f("cycdepth", k, d)), true(f("cyc", k, d, cur, const(NONE))), f(succ, cur, n2)))
+
+    # ------------------------------------------------------------ choices
+    def choice(self, ch, lab: str, after: str, env: Env) -> None:
+        self.choice_label[ch.id] = lab
+        forms = []
+        r, p = self.fresh.var("r"), self.fresh.var("p")
+        self.rules.append(rule(f("choice_at", const(lab))))
+        for fi, form in enumerate(ch.node.options):
+            conds, elems, node, local = [], [], form, Env(env)
+            binds = []
+            while isinstance(node, (ir.CondAct, ir.AnyOf)):
+                if isinstance(node, ir.CondAct):
+                    conds += self.cond(node.cond, local)
+                else:
+                    x = self.fresh.var("e")
+                    t = self.bind_type(node.coll, local)
+                    conds += self.member(node.coll, local, x)
+                    local = local.child(**{node.var: Binding("logic", x, t)})
+                    elems.append(x)
+                    binds.append((node.var, t))
+                node = node.body
+            if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _surely_acts(node):
+                raise unsupported("an option whose `any` or actions are not all at its head", form)
+            move = option_term(fi, elems)
+            cur_lits, cur = self.current(env)
+            self.rules.append(rule(f("option_ok", r, move), self.at(lab), *cur_lits, f("role_of", cur, r), *conds))
+            # the body runs with the chosen elements in registers
+            body_env = Env(env)
+            regs = []
+            for (var, t), x in zip(binds, elems):
+                rid = self.reg("v")
+                regs.append(rid)
+                body_env[var] = Binding("fluent", rid, t)
+                self.rules.append(rule(f("var_put", rid, x), self.at(lab), f("does", r, move)))
+            start = self.label()
+            self.rules.append(rule(f("nx", f("pc", const(start))), self.at(lab), f("does", r, move)))
+            done = self.label() if regs else after
+            self.stmt(node, start, done, body_env)
+            if regs:
+                for rid in regs:
+                    self.rules.append(rule(f("var_kill", rid), self.at(done)))
+                self.goto(done, after)
+            forms.append((fi, binds))
+        self.choice_forms[lab] = forms
+
+    # ------------------------------------------------------------ statements
+    def stmt(self, n, lab: str, after: str, env: Env) -> None:
+        """Compile one statement starting at `lab`, continuing to `after`."""
+        m = getattr(self, "s_" + type(n).__name__, None)
+        if m is None:
+            raise unsupported(f"{_what(n)}", n)
+        pres = [x for x in _pre_nodes(n)]
+        if pres and not isinstance(n, (ir.Do, ir.CondAct, ir.ForAll, ir.Repeat, ir.RepeatAll, ir.Let)):
+            lab = self.pre_steps(pres, lab, env)
+            m(n, lab, after, env)
+            for x in pres:
+                self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+            return
+        m(n, lab, after, env)
+
+    def s_Do(self, n, lab, after, env):
+        items = list(n.items)
+        if not items:
+            self.goto(lab, after)
+            return
+        labs = [lab] + [self.label() for _ in items[1:]]
+        for idx, it in enumerate(items):
+            self.stmt(it, labs[idx], labs[idx + 1] if idx + 1 < len(items) else after, env)
+
+    def s_CondAct(self, n, lab, after, env):
+        if n.cond is None:
+            self.stmt(n.body, lab, after, env)
+            return
+        pres = list(_pre_nodes_expr(n.cond))
+        if pres:
+            lab = self.pre_steps(pres, lab, env)
+        holds = self.exists("if", env, self.cond(n.cond, env))
+        body = self.label()
+        for x in pres:
+            self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+        self.goto(lab, body, holds)
+        self.goto(lab, after, Not(holds))
+        self.stmt(n.body, body, after, env)
+
+    def s_TurnPass(self, n, lab, after, env):
+        self.goto(lab, after)
+
+    def s_Repeat(self, n, lab, after, env):
+        pres = list(_pre_nodes_expr(n.count))
+        if pres:
+            lab = self.pre_steps(pres, lab, env)
+        rid = self.reg("r")
+        lits, cnt = self.val(n.count, env)
+        for x in pres:
+            self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+        body, tick = self.label(), self.label()
+        self.used.add("order")
+        self.rules.append(rule(f("var_put", rid, cnt), self.at(lab), *lits, f("less", const(0), cnt)))
+        self.goto(lab, body, *lits, f("less", const(0), cnt))
+        self.goto(lab, after, *lits, f("leq", cnt, const(0)))
+        self.stmt(n.body, body, tick, env)
+        k, k1 = self.fresh.var("k"), self.fresh.var("k")
+        left = [true(f("var", rid, k)), f("succ", k1, k)]
+        self.rules.append(rule(f("var_put", rid, k1), self.at(tick), *left, f("less", const(0), k1)))
+        self.goto(tick, body, *left, f("less", const(0), k1))
+        self.rules.append(rule(f("var_kill", rid), self.at(tick), *left, f("leq", k1, const(0))))
+        self.goto(tick, after, *left, f("leq", k1, const(0)))
+
+    def s_RepeatAll(self, n, lab, after, env):
+        src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
+        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom") and isinstance(src.source, ir.Location)):
+            raise unsupported("'repeat all' other than (move (top|bottom LOCATION) ...)", n)
+        x = self.fresh.var("e")
+        some = self.exists("left", env, self.member(src.source, env, x))
+        body = self.label()
+        self.goto(lab, body, some)
+        self.goto(lab, after, Not(some))
+        self.stmt(n.body, body, lab, env)
+
+    def s_ForAll(self, n, lab, after, env):
+        coll = n.coll
+        if isinstance(coll, ir.AllOf):
+            count = self.lay.n if coll.kind == "player" else len(self.lay.teams)
+            t = coll.kind
+            succ = "succ"
+        else:
+            raise unsupported(f"'all' over {_what(coll)} in an action", coll)
+        rid = self.reg("v")
+        body, tick = self.label(), self.label()
+        inner = env.child(**{n.var: Binding("fluent", rid, t)})
+        if count == 0:
+            self.goto(lab, after)
+            return
+        self.rules.append(rule(f("var_put", rid, const(0)), self.at(lab)))
+        self.goto(lab, body)
+        self.stmt(n.body, body, tick, inner)
+        x, y = self.fresh.var("x"), self.fresh.var("y")
+        dom = "player_id" if t == "player" else "team_id"
+        self.rules.append(rule(f("var_put", rid, y), self.at(tick), true(f("var", rid, x)), f(succ, x, y), f(dom, y)))
+        self.goto(tick, body, true(f("var", rid, x)), f(succ, x, y), f(dom, y))
+        self.rules.append(rule(f("var_kill", rid), self.at(tick), true(f("var", rid, const(count - 1)))))
+        self.goto(tick, after, true(f("var", rid, const(count - 1))))
+
+    def s_Let(self, n, lab, after, env):
+        t = self.type_of(n.value, env)
+        if t is not None and (t.startswith("coll") or t == "cards"):
+            raise unsupported("'let' of a collection", n)
+        pres = list(_pre_nodes_expr(n.value))
+        if pres:
+            lab = self.pre_steps(pres, lab, env)
+        rid = self.reg("v")
+        lits, v = self.val(n.value, env)
+        for x in pres:
+            self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+        self.rules.append(rule(f("var_put", rid, v), self.at(lab), *lits))
+        body, done = self.label(), self.label()
+        self.goto(lab, body)
+        self.stmt(n.body, body, done, env.child(**{n.var: Binding("fluent", rid, t)}))
+        self.rules.append(rule(f("var_kill", rid), self.at(done)))
+        self.goto(done, after)
+
+    # ------------------------------------------------------------ primitive actions
+    def act(self, lab, after, head, lits):
+        self.rules.append(rule(head, self.at(lab), *lits))
+
+    def s_Move(self, n, lab, after, env):
+        self._move(n.src, n.dst, lab, env, remove=True, insert=True, node=n)
+        self.goto(lab, after)
+
+    def s_Remember(self, n, lab, after, env):
+        self._move(n.src, n.dst, lab, env, remove=False, insert=True, node=n)
+        self.goto(lab, after)
+
+    def s_Forget(self, n, lab, after, env):
+        self._move(n.card, None, lab, env, remove=True, insert=False, node=n)
+        self.goto(lab, after)
+
+    def _move(self, src, dst, lab, env, remove, insert, node):
+        self.used.update({"size", "succ"})
+        # where the card is taken from
+        if isinstance(src, ir.CardAt) and isinstance(src.source, ir.Location):
+            sl, l1, o1 = self.loc(src.source, env)
+            card, i = self.fresh.var("c"), self.fresh.var("i")
+            if src.where == "top":
+                z = self.fresh.var("z")
+                sl = sl + [f("size", l1, o1, z), f("succ", i, z)]
+            elif src.where == "bottom":
+                i = const(0)
+            else:
+                li, i = self.val(src.where, env)
+                sl = sl + li
+            sl = sl + [true(f("at", l1, o1, i, card))]
+        elif remove:
+            cl, card = self.val(src, env)
+            l1, o1, i = self.fresh.var("l"), self.fresh.var("o"), self.fresh.var("i")
+            self.used.add("physical")
+            sl = cl + [true(f("at", l1, o1, i, card)), f("physical", l1)]
+        else:
+            sl, card = self.val(src, env)
+            l1 = o1 = i = None
+        if remove:
+            self.act(lab, None, f("rm", l1, o1, i), sl)
+        if not insert:
+            return
+        if not (isinstance(dst, ir.CardAt) and isinstance(dst.source, ir.Location)):
+            raise unsupported("a card goes to (top|bottom|N LOCATION)", node)
+        dl, l2, o2 = self.loc(dst.source, env)
+        if dst.where == "top":
+            jz = self.fresh.var("j")
+            dl = dl + [f("size_after", l2, o2, jz)]
+        elif dst.where == "bottom":
+            jz = const(0)
+        else:
+            lj, jz = self.val(dst.where, env)
+            dl = dl + lj
+        self.act(lab, None, f("ins", l2, o2, jz, card), sl + dl)
+
+    def s_Shuffle(self, n, lab, after, env):
+        if not isinstance(n.target, ir.Location):
+            raise unsupported(f"shuffling {_what(n.target)}", n)
+        lits, l, o = self.loc(n.target, env)
+        rid = self.reg("s")
+        self.used.update({"size", "succ", "order"})
+        self.chance_labels.add(lab)
+        z, top, kk, nxt = (self.fresh.var(h) for h in ("z", "t", "k", "n"))
+        # the position being filled: the register, or the top position on the first step
+        pos = self.fresh.pred("shuffle_pos")
+        self.rules.append(rule(f(pos, top), self.at(lab), true(f("var", rid, top))))
+        self.rules.append(rule(f(pos, top), self.at(lab), neg(f("has_var", rid)), *lits, f("size", l, o, z),
+                               f("succ", top, z)))
+        self.rules.append(rule(f("pick_ok", kk), f(pos, top), f("less", const(0), top), f("num", kk),
+                               f("leq", const(0), kk), f("leq", kk, top)))
+        self.act(lab, None, f("swap", l, o, kk, top), lits + [f(pos, top), f("less", const(0), top),
+                                                            f("does", const("random"), f("pick", kk))])
+        self.rules.append(rule(f("var_put", rid, nxt), f(pos, top), f("succ", nxt, top), f("less", const(0), nxt)))
+        self.rules.append(rule(f("var_kill", rid), f(pos, top), f("leq", top, const(1))))
+        self.rules.append(rule(f("nx", f("pc", const(after))), f(pos, top), f("leq", top, const(1))))
+        self.rules.append(rule(f("nx", f("pc", const(lab))), f(pos, top), f("less", const(1), top)))
+        # nothing to shuffle: a location of 0 or 1 cards
+        self.goto(lab, after, neg(f("has_var", rid)), *lits, f("size", l, o, z), f("leq", z, const(1)))
+
+    def s_SetInt(self, n, lab, after, env):
+        self._set_int(n, lab, env, None)
+        self.goto(lab, after)
+
+    def s_Inc(self, n, lab, after, env):
+        self._set_int(n, lab, env, +1)
+        self.goto(lab, after)
+
+    def s_Dec(self, n, lab, after, env):
+        self._set_int(n, lab, env, -1)
+        self.goto(lab, after)
+
+    def _set_int(self, n, lab, env, sign):
+        key = self._key(n.target.key, n)
+        lo, o = self.owner(n.target.owner, env)
+        lv, v = self.val(n.value, env)
+        self.used.add("ints")
+        if sign is None:
+            self.act(lab, None, f("set_int", key, o, v), lo + lv)
+            return
+        old, new = self.fresh.var("k"), self.fresh.var("k")
+        self.used.add("plus")
+        arith = f("plus", old, v, new) if sign > 0 else f("plus", new, v, old)
+        self.act(lab, None, f("set_int", key, o, new), lo + lv + [f("int_value", key, o, old), arith])
+
+    def s_SetStr(self, n, lab, after, env):
+        key = self._key(n.target.key, n)
+        lo, o = self.owner(n.target.owner, env)
+        lv, v = self.val(n.value, env)
+        self.used.add("strs")
+        self.act(lab, None, f("set_str", key, o, v), lo + lv)
+        self.goto(lab, after)
+
+    def s_SetPoints(self, n, lab, after, env):
+        from ggpbridge.sim.actions import static_points
+        key = self._key(n.target.name, n)
+        lo, o = self.owner(n.target.owner, env)
+        base, rest = static_points(self.lay, n.awards)
+        sid = const(f"pts{len(self.point_sets)}")
+        dyn = []
+        for a in rest:
+            if not isinstance(a.value, ir.IntLit) or not all(isinstance(k, ir.Name) for k, _ in a.conds):
+                raise unsupported("an award whose value or attribute name is computed at run time", a)
+            conds = []
+            for kname, value in a.conds:
+                if isinstance(value, ir.Name):
+                    conds.append((kname.value, value.value, None))
+                else:
+                    idx = sum(1 for x in dyn for c in x[1] if c[2] is not None) + \
+                        sum(1 for c in conds if c[2] is not None)
+                    lv, tv = self.val(value, env)
+                    self.act(lab, None, f("set_parg", key, o, const(idx), tv), lo + lv)
+                    conds.append((kname.value, None, idx))
+            dyn.append((a.value.value, conds))
+        self.point_sets.append((sid, key, base, dyn))
+        self.used.add("points")
+        self.act(lab, None, f("set_points", key, o, sid), lo)
+        self.goto(lab, after)
+
+    def s_Cycle(self, n, lab, after, env):
+        t = n.target
+        if isinstance(t, str):
+            lits, who = self.val(ir.PlayerRef(t, pos=n.pos), env)
+        else:
+            lits, who = self.val(t, env)
+        k = const("player_cycle")
+        d, a, b = self.fresh.var("d"), self.fresh.var("a"), self.fresh.var("b")
+        top = [true(f("cycdepth", k, d)), true(f("cyc", k, d, a, b))]
+        entry = f("cyc_put", k, d, a, who) if n.when == "next" else f("cyc_put", k, d, who, b)
+        self.act(lab, None, entry, top + lits)
+        self.goto(lab, after)
+
+    # ------------------------------------------------------------ values computed by steps of their own
+    def pre_steps(self, nodes, lab, env) -> str:
+        """Steps computing chance-bearing values (random, max/min) into registers; returns the action's label."""
+        for x in nodes:
+            nxt = self.label()
+            rid = self.reg("t")
+            if isinstance(x, ir.Random):
+                self.random_step(x, lab, nxt, rid, env)
+            else:
+                self.scan_steps(x, lab, nxt, rid, env)
+            self.pre[id(x)] = rid
+            lab = nxt
+        return lab
+
+    def random_step(self, x: ir.Random, lab, after, rid, env):
+        ll, lo = self.val(x.lo, env)
+        lh, hi = self.val(x.hi, env)
+        self.used.update({"plus", "order"})
+        self.chance_labels.add(lab)
+        kk, w, v = self.fresh.var("k"), self.fresh.var("w"), self.fresh.var("v")
+        span = ll + lh + [f("plus", lo, w, hi)]
+        self.rules.append(rule(f("pick_ok", kk), self.at(lab), *span, f("num", kk), f("leq", const(0), kk),
+                               f("leq", kk, w)))
+        self.act(lab, None, f("var_put", rid, v), span + [f("does", const("random"), f("pick", kk)),
+                                                       f("plus", lo, kk, v)])
+        self.goto(lab, after)
+
+    def scan_steps(self, x: ir.Extreme, lab, after, rid, env):
+        """max/min using points: scan the cards bottom to top; an equal score is a coin flip."""
+        parts = _parts(x.source)
+        if parts is None:
+            raise unsupported(f"{x.kind} of {_what(x.source)}", x)
+        pl, key, po = self.points(x.points, env)
+        self.used.update({"size", "succ", "order", "points"})
+        self.chance_labels.add(lab)
+        sid = self.reg("x")
+        want_max = x.kind == "max"
+        P, I, B, K, C, V, I2, P2 = (self.fresh.var(h) for h in ("p", "i", "b", "k", "c", "v", "i", "p"))
+        cur = self.fresh.pred("scan")
+        start = const(-1) if want_max else const("inf")
+        self.rules.append(rule(f(cur, P, I, B, K), self.at(lab), true(f("var", sid, f("sc", P, I, B, K)))))
+        self.rules.append(rule(f(cur, const(0), const(0), start, const(NO_VALUE)), self.at(lab),
+                               neg(f("has_var", sid))))
+        el = self.fresh.pred("scan_el")
+        for pi, (kind, part) in enumerate(parts):
+            if kind == "each":  # one part per player (team): the location's owner is the part
+                agg = part
+                sub = env.child(**{agg.var: Binding("logic", P, self.bind_type(agg.coll, env))})
+                lits, l, o = self.loc(agg.body, sub)
+                self.rules.append(rule(f(el, P, I, C), f(cur, P, I, B, K), *self.member(agg.coll, env, P), *lits,
+                                       true(f("at", l, o, I, C))))
+            else:
+                lits, l, o = self.loc(part, env)
+                self.rules.append(rule(f(el, const(pi), I, C), f(cur, const(pi), I, B, K), *lits,
+                                       true(f("at", l, o, I, C))))
+        nparts = self.lay.n if parts[0][0] == "each" and parts[0][1].coll.kind == "player" else \
+            len(self.lay.teams) if parts[0][0] == "each" else len(parts)
+        val = self.fresh.pred("scan_val")
+        self.rules.append(rule(f(val, V, C), f(cur, P, I, B, K), f(el, P, I, C), *pl, f("card_points", key, po, C, V)))
+        better = f("less", B, V) if want_max else f("less", V, B)
+        tie, take = self.fresh.pred("scan_tie"), self.fresh.pred("scan_take")
+        self.rules.append(rule(f(tie), f(cur, P, I, B, K), f(val, B, C)))
+        self.rules.append(rule(f("pick_ok", const(0)), f(tie)))
+        self.rules.append(rule(f("pick_ok", const(1)), f(tie)))
+        self.rules.append(rule(f(take, V, C), f(cur, P, I, B, K), f(val, V, C), better))
+        self.rules.append(rule(f(take, V, C), f(val, V, C), f(tie), f("does", const("random"), f("pick", const(0)))))
+        kept = self.fresh.pred("scan_kept")
+        self.rules.append(rule(f(kept), f(take, V, C)))
+        # the next cursor: the next position of this part, or the next part
+        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, V, C)), f(cur, P, I, B, K), f(take, V, C),
+                               f("succ", I, I2)))
+        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, B, K)), f(cur, P, I, B, K), f(val, V, C),
+                               neg(f(kept)), f("succ", I, I2)))
+        has_el = self.fresh.pred("scan_has")
+        self.rules.append(rule(f(has_el), f(el, P, I, C)))
+        last = const(nparts - 1)
+        self.rules.append(rule(f("var_put", sid, f("sc", P2, const(0), B, K)), f(cur, P, I, B, K), neg(f(has_el)),
+                               f("succ", P, P2), f("less", P2, const(nparts))))
+        self.rules.append(rule(f("var_kill", sid), f(cur, last, I, B, K), neg(f(has_el))))
+        self.rules.append(rule(f("var_put", rid, K), f(cur, last, I, B, K), neg(f(has_el))))
+        self.rules.append(rule(f("nx", f("pc", const(after))), f(cur, last, I, B, K), neg(f(has_el))))
+        self.rules.append(rule(f("nx", f("pc", const(lab))), f(cur, P, I, B, K), f(has_el)))
+        self.rules.append(rule(f("nx", f("pc", const(lab))), f(cur, P, I, B, K), neg(f(has_el)), distinct(P, last)))
+        self.scans.append(sid)
+
+
+def _parts(src):
+    """The parts a max/min scans in order: locations, or one location per player (team)."""
+    if isinstance(src, ir.Location):
+        return [("loc", src)]
+    if isinstance(src, ir.AggCards) and isinstance(src.coll, ir.AllOf) and isinstance(src.body, ir.Location):
+        return [("each", src)]
+    if isinstance(src, ir.SetOp) and src.op == "union":
+        if len(src.args) == 1:
+            return _parts(src.args[0])
+        if all(isinstance(a, ir.Location) for a in src.args):
+            return [("loc", a) for a in src.args]
+    return None
+
+
+def _pre_nodes_expr(n):
+    """Chance-bearing sub-expressions, innermost first."""
+    out = []
+    for x in n.walk():
+        if isinstance(x, _PRE):
+            out.append(x)
+    return list(reversed(out))
+
+
+def _pre_nodes(n):
+    """The chance-bearing values a primitive action needs before it runs."""
+    if isinstance(n, (ir.Do, ir.CondAct, ir.ForAll, ir.Repeat, ir.RepeatAll, ir.Let, ir.AnyOf)):
+        return []
+    return _pre_nodes_expr(n)
+
+
+def _surely_acts(n) -> bool:
+    from ggpbridge.sim.machine import _surely_acts as sa
+    return sa(n)
+
+
+def option_term(form: int, elems: list):
+    """The move choosing option form `form` with elements `elems`: (option F), (option1 F E1), ..."""
+    return f("option" if not elems else f"option{len(elems)}", const(form), *elems)

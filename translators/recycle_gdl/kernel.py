@@ -1,0 +1,136 @@
+"""The fixed part of every translation: how one step changes the state.
+
+An instruction does not write `next` itself: it asserts effects — `rm`, `ins`, `swap`
+on card positions, `set_int`, `set_str`, `set_points`, `cyc_put`/`cyc_depth_to` on the
+player (team) cycles, `var_put`/`var_kill` on registers — and these rules turn effects
+into the next state, with frame rules for everything left alone. Fluents are derived
+as `(nx F)` first so that GDL-II percepts can describe the state after the move.
+"""
+from __future__ import annotations
+
+from .terms import NO_VALUE, Fresh, const, distinct, f, neg, rule, true
+
+X = Fresh()
+l, o, i, k, k1, k2, j, c, d, v, a, b, z, z1, n, p, s, r = (X.var(h) for h in "l o i k k k j c d v a b z z n p s r".split())
+ii, vv = X.var("i"), X.var("v")
+
+
+def cards() -> list:
+    """Card positions: removal and insertion shift the cards above; a swap exchanges two."""
+    at = lambda *t: true(f("at", *t))  # noqa: E731
+    return [
+        rule(f("occupied", l, o, i), at(l, o, i, c)),
+        rule(f("size", l, o, const(0)), f("loc_owner", l, o), neg(f("occupied", l, o, const(0)))),
+        rule(f("size", l, o, n), f("occupied", l, o, i), f("succ", i, n), neg(f("occupied", l, o, n))),
+        rule(f("rm_in", l, o), f("rm", l, o, i)),
+        rule(f("size_after", l, o, z), f("size", l, o, z1), f("rm", l, o, i), f("succ", z, z1)),
+        rule(f("size_after", l, o, z), f("size", l, o, z), neg(f("rm_in", l, o))),
+        rule(f("swapped", l, o, a), f("swap", l, o, a, b)),
+        rule(f("swapped", l, o, b), f("swap", l, o, a, b)),
+        rule(f("keep", l, o, k, d), at(l, o, k, d), neg(f("rm", l, o, k)), neg(f("swapped", l, o, k))),
+        rule(f("rm_below", l, o, k), f("rm", l, o, i), f("occupied", l, o, k), f("less", i, k)),
+        rule(f("shifted", l, o, k1, d), f("keep", l, o, k, d), f("rm_below", l, o, k), f("succ", k1, k)),
+        rule(f("shifted", l, o, k, d), f("keep", l, o, k, d), neg(f("rm_below", l, o, k))),
+        rule(f("ins_below", l, o, k), f("ins", l, o, j, c), f("shifted", l, o, k, d), f("leq", j, k)),
+        rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("succ", k, k2)),
+        rule(f("nx", f("at", l, o, k, d)), f("shifted", l, o, k, d), neg(f("ins_below", l, o, k))),
+        rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c)),
+        rule(f("nx", f("at", l, o, b, d)), f("swap", l, o, a, b), at(l, o, a, d)),
+        rule(f("nx", f("at", l, o, a, d)), f("swap", l, o, a, b), at(l, o, b, d)),
+    ]
+
+
+def storages(ints: bool = True, strs: bool = True) -> list:
+    """Integer and name storages: only values other than 0 / the empty name are fluents."""
+    out = []
+    for fl, default, dom, want in (("int", const(0), "sto_owner", ints), ("str", const(NO_VALUE), "str_owner", strs)):
+        if not want:
+            continue
+        out += [
+            rule(f(f"{fl}_written", k, o), f(f"set_{fl}", k, o, v)),
+            rule(f("nx", f(fl, k, o, v)), true(f(fl, k, o, v)), neg(f(f"{fl}_written", k, o))),
+            rule(f("nx", f(fl, k, o, v)), f(f"set_{fl}", k, o, v), distinct(v, default)),
+            rule(f(f"has_{fl}", k, o), true(f(fl, k, o, v))),
+            rule(f(f"{fl}_value", k, o, v), true(f(fl, k, o, v))),
+            rule(f(f"{fl}_value", k, o, default), f(dom, k, o), neg(f(f"has_{fl}", k, o))),
+        ]
+    return out
+
+
+def points(dynamic: bool) -> list:
+    """Point maps: which `set` made the map, and the run-time values its awards compared with."""
+    out = [
+        rule(f("points_written", k, o), f("set_points", k, o, s)),
+        rule(f("has_points", k, o), true(f("points", k, o, s))),
+        rule(f("nx", f("points", k, o, s)), true(f("points", k, o, s)), neg(f("points_written", k, o))),
+        rule(f("nx", f("points", k, o, s)), f("set_points", k, o, s)),
+        rule(f("card_points", k, o, c, const(0)), f("pts_owner", k, o), neg(f("has_points", k, o)), f("card_id", c)),
+    ]
+    if dynamic:
+        out += [
+            rule(f("nx", f("parg", k, o, ii, v)), true(f("parg", k, o, ii, v)), neg(f("points_written", k, o))),
+            rule(f("nx", f("parg", k, o, ii, v)), f("set_parg", k, o, ii, v)),
+        ]
+    return out
+
+
+def points_sum() -> list:
+    """The sum of the scores of a location's cards, added up the positions."""
+    return [
+        rule(f("points_sum", k, p, l, o, const(0), const(0)), f("pts_owner", k, p), f("loc_owner", l, o)),
+        rule(f("points_sum", k, p, l, o, i, s), f("points_sum", k, p, l, o, ii, vv), true(f("at", l, o, ii, c)),
+             f("card_points", k, p, c, v), f("plus", vv, v, s), f("succ", ii, i)),
+    ]
+
+
+def registers() -> list:
+    """Loop variables, counters, computed values and scans: `(var ID VALUE)`."""
+    return [
+        rule(f("var_touched", v), f("var_put", v, a)),
+        rule(f("var_touched", v), f("var_kill", v)),
+        rule(f("nx", f("var", v, a)), true(f("var", v, a)), neg(f("var_touched", v))),
+        rule(f("nx", f("var", v, a)), f("var_put", v, a)),
+        rule(f("has_var", v), true(f("var", v, a))),
+    ]
+
+
+def cycles() -> list:
+    """The player and team cycle stacks: `(cyc KIND DEPTH CURRENT NEXT)` and `(cycdepth KIND DEPTH)`."""
+    return [
+        rule(f("depth_moved", k), f("cyc_depth_to", k, d)),
+        rule(f("new_depth", k, d), f("cyc_depth_to", k, d)),
+        rule(f("new_depth", k, d), true(f("cycdepth", k, d)), neg(f("depth_moved", k))),
+        rule(f("nx", f("cycdepth", k, d)), f("new_depth", k, d)),
+        rule(f("cyc_written", k, d), f("cyc_put", k, d, a, b)),
+        rule(f("nx", f("cyc", k, d, a, b)), f("cyc_put", k, d, a, b)),
+        rule(f("nx", f("cyc", k, d, a, b)), true(f("cyc", k, d, a, b)), neg(f("cyc_written", k, d)),
+             f("new_depth", k, z), f("leq", d, z)),
+        rule(f("top_cycle", k, d, a, b), true(f("cycdepth", k, d)), true(f("cyc", k, d, a, b))),
+        rule(f("current", a), f("top_cycle", const("player_cycle"), d, a, b)),
+        rule(f("current_team", a), f("top_cycle", const("team_cycle"), d, a, b)),
+        rule(f("next_player", b), f("top_cycle", const("player_cycle"), d, a, b), distinct(b, const("no_one"))),
+        rule(f("next_player", b), f("top_cycle", const("player_cycle"), d, a, const("no_one")), f("succ_seat", a, b)),
+        rule(f("previous_player", b), f("current", a), f("pred_seat", a, b)),
+        rule(f("next_team", b), f("top_cycle", const("team_cycle"), d, a, b), distinct(b, const("no_one"))),
+        rule(f("next_team", b), f("top_cycle", const("team_cycle"), d, a, const("no_one")), f("succ_team", a, b)),
+        rule(f("previous_team", b), f("current_team", a), f("pred_team", a, b)),
+    ]
+
+
+def numbers(lo: int, hi: int, plus: bool) -> list:
+    """The bounded integers lo..hi with successor and order (and addition when used)."""
+    out = [rule(f("num", const(x))) for x in range(lo, hi + 1)]
+    out += [rule(f("succ", const(x), const(x + 1))) for x in range(lo, hi)]
+    out += [
+        rule(f("less", a, b), f("succ", a, b)),
+        rule(f("less", a, z), f("less", a, b), f("succ", b, z)),
+        rule(f("leq", a, a), f("num", a)),
+        rule(f("leq", a, b), f("less", a, b)),
+    ]
+    if plus:
+        out += [
+            rule(f("plus", a, const(0), a), f("num", a)),
+            rule(f("plus", a, b, z), f("plus", a, k, z1), f("succ", k, b), f("succ", z1, z)),
+            rule(f("plus", a, b, z), f("plus", a, k, z1), f("succ", b, k), f("succ", z, z1)),
+        ]
+    return out
