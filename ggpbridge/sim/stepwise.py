@@ -79,6 +79,10 @@ class StepMachine:
 
     def next_state(self, state: State, move: int | Option) -> State:
         """The state after a decision (an Option or its index) or a chance outcome (an int)."""
+        return self.step(state, move)[0]
+
+    def step(self, state: State, move: int | Option) -> tuple:
+        """The state after a move and its node, in one call (for searches expanding each state once)."""
         nd = self.node(state)
         if isinstance(nd, Chance):
             if not isinstance(move, int) or not 0 <= move < nd.n:
@@ -93,7 +97,14 @@ class StepMachine:
             nxt = State(state.data, state.ctrl, opt, ())
         else:
             raise ValueError("the game is over: no move can be made")
-        return self._settle(nxt)[0]
+        return self._settle(nxt)
+
+    @staticmethod
+    def key(state: State) -> tuple:
+        """The state as a hashable value identifying equal situations: stage iteration numbers left out."""
+        # iteration numbers are bookkeeping (as in Live.key): two passes through the same
+        # position of the same data are the same game state, which is what a recurrence is
+        return (state.data, tuple(f[:3] for f in state.ctrl), state.pending, state.prefix)
 
     def is_terminal(self, state: State) -> bool:
         return isinstance(self.node(state), Terminal)

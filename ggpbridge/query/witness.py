@@ -1,0 +1,150 @@
+"""Witnesses of query answers: a play as JSON, and its replay in the simulator.
+
+A witness file holds the game path, the `--set` overrides, the question and verdict, and
+`steps`: from the initial state, each step is `{"chance": k}` (outcome k of a chance
+event) or `{"player": p, "option": i, "label": "..."}` (player p takes option i, in the
+simulator's order). `kind` says what the replay must confirm after the last step:
+
+- recurrence: the state equals the one after step `recur_from` (0 = the initial state);
+- dead-end: the game is not over and the player to move has no enabled option;
+- no-end-within: the game is not over after the `horizon` steps;
+- trapped: no terminal state is reachable any more (re-checked by a search from there);
+- win: the game is over with `role` among the winners.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..errors import GgpBridgeError
+from ..sim.stepwise import Chance, Decision, StepMachine, Terminal
+
+FORMAT = "ggpbridge-witness/1"
+KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
+
+
+class WitnessError(GgpBridgeError):
+    """A witness file that is malformed or does not fit the game."""
+
+
+def step_record(node, move: int) -> dict:
+    """The JSON step for `move` taken at `node` (a Chance or a Decision)."""
+    if isinstance(node, Chance):
+        return {"chance": move}
+    return {"player": node.player, "option": move, "label": node.options[move].label}
+
+
+def make_witness(game, overrides, question: str, role, verdict: str, kind: str, steps: list, **extra) -> dict:
+    """The JSON-ready witness of an answer."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown witness kind {kind!r}")
+    return {"format": FORMAT, "game": None if game is None else str(game), "overrides": dict(overrides or {}),
+            "question": question, "role": role, "verdict": verdict, "kind": kind, "steps": steps, **extra}
+
+
+def save(witness: dict, path: str) -> None:
+    """Write a witness file."""
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(witness, f, indent=1)
+        f.write("\n")
+
+
+def load(path: str) -> dict:
+    """Read a witness file, checking its shape."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            w = json.load(f)
+    except json.JSONDecodeError as e:
+        raise WitnessError(f"{path}: not JSON ({e})") from None
+    if not isinstance(w, dict) or w.get("format") != FORMAT:
+        raise WitnessError(f"{path}: not a {FORMAT} witness")
+    if w.get("kind") not in KINDS or not isinstance(w.get("steps"), list):
+        raise WitnessError(f"{path}: a witness needs a kind among {', '.join(KINDS)} and a list of steps")
+    return w
+
+
+@dataclass
+class Replay:
+    """What replaying a witness showed."""
+
+    confirmed: bool
+    message: str
+    log: list = field(default_factory=list)   # one line per step
+
+
+def replay(machine: StepMachine, witness: dict) -> Replay:
+    """Play the witness's steps in the simulator and check what its kind claims."""
+    m = machine
+    s = m.initial_state()
+    keys = [m.key(s)]
+    log = []
+    for i, st in enumerate(witness["steps"], 1):
+        nd = m.node(s)
+        if isinstance(nd, Terminal):
+            raise WitnessError(f"step {i}: the game is already over")
+        if "chance" in st:
+            if not isinstance(nd, Chance):
+                raise WitnessError(f"step {i}: the witness draws chance, the game waits for player {nd.player}")
+            k = st["chance"]
+            if not isinstance(k, int) or not 0 <= k < nd.n:
+                raise WitnessError(f"step {i}: chance outcome {k!r} is outside 0..{nd.n - 1}")
+            log.append(f"{i:4}  chance {nd.kind} {nd.detail}: outcome {k} of {nd.n}")
+        else:
+            if not isinstance(nd, Decision):
+                raise WitnessError(f"step {i}: the witness has player {st.get('player')} move, the game draws chance")
+            k = st.get("option")
+            if st.get("player") != nd.player or not isinstance(k, int) or not 0 <= k < len(nd.options):
+                raise WitnessError(f"step {i}: player {nd.player} is to choose among {len(nd.options)} options; "
+                                   f"the witness has player {st.get('player')} take option {k!r}")
+            label = nd.options[k].label
+            if st.get("label") not in (None, label):
+                raise WitnessError(f"step {i}: option {k} is {label!r} here, the witness says {st['label']!r}")
+            log.append(f"{i:4}  player {nd.player}: option {k} of {len(nd.options)}  {label}")
+        s = m.next_state(s, k)
+        keys.append(m.key(s))
+    return Replay(*_confirm(m, witness, s, keys), log)
+
+
+def _confirm(m: StepMachine, w: dict, s, keys: list) -> tuple[bool, str]:
+    kind, n = w["kind"], len(keys) - 1
+    nd = m.node(s)
+    if kind == "recurrence":
+        k = w.get("recur_from")
+        if not isinstance(k, int) or not 0 <= k < n:
+            raise WitnessError(f"recur_from must be a step number in 0..{n - 1}")
+        if keys[k] == keys[n]:
+            return True, f"the state after step {n} is the state after step {k}: play can repeat forever"
+        return False, f"the state after step {n} differs from the state after step {k}"
+    if kind == "dead-end":
+        if isinstance(nd, Decision) and not nd.options:
+            return True, f"after step {n} player {nd.player} must choose and has no enabled option"
+        return False, f"after step {n} the game can go on or is over"
+    if kind == "no-end-within":
+        if isinstance(nd, Terminal):
+            return False, f"the game is over after step {n}"
+        return True, f"the game is still running after {n} steps"
+    if kind == "win":
+        role = w.get("role")
+        if isinstance(nd, Terminal) and role in nd.winners:
+            return True, f"the game is over after step {n}; winners {list(nd.winners)}, scores {list(nd.scores)}"
+        return False, f"after step {n} player {role} has not won"
+    return _confirm_trapped(m, s, n)
+
+
+def _confirm_trapped(m: StepMachine, s, n: int) -> tuple[bool, str]:
+    # no terminal reachable from s: a plain reachability search from there
+    seen = {m.key(s)}
+    todo = [s]
+    while todo:
+        t = todo.pop()
+        nd = m.node(t)
+        if isinstance(nd, Terminal):
+            return False, f"a terminal state is still reachable after step {n}"
+        moves = range(nd.n) if isinstance(nd, Chance) else range(len(nd.options))
+        for k in moves:
+            u = m.next_state(t, k)
+            key = m.key(u)
+            if key not in seen:
+                seen.add(key)
+                todo.append(u)
+    return True, f"after step {n} none of the {len(seen)} reachable states is terminal: the game cannot end"
