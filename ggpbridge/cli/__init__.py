@@ -40,6 +40,8 @@ _COMMANDS = [
     ("simulate", "command"),
     ("conformance", "command"),
     ("validate", "validate"),
+    ("query", "command"),
+    ("replay", "command"),
 ]
 
 

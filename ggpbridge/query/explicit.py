@@ -56,9 +56,10 @@ class Search:
 
     # ------------------------------------------------------------ bookkeeping
     def _new(self, key) -> int:
-        i = self.ids[key] = len(self.ids)
+        i = len(self.ids)
         if self.limit_states is not None and i >= self.limit_states:
             raise _Stop(f"--limit-states {self.limit_states} reached")
+        self.ids[key] = i
         return i
 
     def _tick(self) -> None:

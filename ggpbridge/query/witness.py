@@ -31,7 +31,13 @@ def step_record(node, move: int) -> dict:
     """The JSON step for `move` taken at `node` (a Chance or a Decision)."""
     if isinstance(node, Chance):
         return {"chance": move}
-    return {"player": node.player, "option": move, "label": node.options[move].label}
+    return {"player": node.player, "option": move, "label": option_label(node.options[move])}
+
+
+def option_label(opt) -> str:
+    """A name for an option that tells it apart from the others of its choice: its form and `any` branches."""
+    # the simulator gives options no text; form and branch indices identify one exactly
+    return opt.label or f"form {opt.form}" + (f" any {'.'.join(map(str, opt.path))}" if opt.path else "")
 
 
 def make_witness(game, overrides, question: str, role, verdict: str, kind: str, steps: list, **extra) -> dict:
@@ -96,7 +102,7 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
             if st.get("player") != nd.player or not isinstance(k, int) or not 0 <= k < len(nd.options):
                 raise WitnessError(f"step {i}: player {nd.player} is to choose among {len(nd.options)} options; "
                                    f"the witness has player {st.get('player')} take option {k!r}")
-            label = nd.options[k].label
+            label = option_label(nd.options[k])
             if st.get("label") not in (None, label):
                 raise WitnessError(f"step {i}: option {k} is {label!r} here, the witness says {st['label']!r}")
             log.append(f"{i:4}  player {nd.player}: option {k} of {len(nd.options)}  {label}")

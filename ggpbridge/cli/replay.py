@@ -1,0 +1,40 @@
+"""`ggpbridge replay GAME WITNESS.json`: play a query's witness step by step in the simulator."""
+from __future__ import annotations
+
+import click
+
+from ..query.witness import load, replay
+from ..sim import compile_loaded
+from ..sim.stepwise import StepMachine
+from . import output
+from .common import dialect_option, load as load_game
+
+
+@click.command("replay")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.argument("witness", type=click.Path(exists=True, dir_okay=False))
+@click.option("--quiet", is_flag=True, help="Only the conclusion, not every step.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@dialect_option
+def command(game, witness, quiet, as_json, dialect):
+    """Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims.
+
+    The game is compiled with the witness's own --set overrides. Exit status 0 when the
+    claim is confirmed, 1 when it is not, 2 when the witness does not fit the game.
+    """
+    w = load(witness)
+    machine = StepMachine(compile_loaded(load_game(game, dialect), w.get("overrides") or {}))
+    r = replay(machine, w)
+    if as_json:
+        output.as_json({"game": game, "witness": witness, "question": w["question"], "kind": w["kind"],
+                        "steps": len(w["steps"]), "confirmed": r.confirmed, "message": r.message})
+    else:
+        output.heading(f"{game}: replaying {witness} ({w['question']} {w['verdict']}, {w['kind']}, "
+                       f"{len(w['steps'])} steps)")
+        if not quiet:
+            for line in r.log:
+                click.echo(line)
+        verdict = click.style("confirmed" if r.confirmed else "NOT confirmed", fg="green" if r.confirmed else "red",
+                              bold=True)
+        click.echo(f"{verdict}: {r.message}")
+    raise SystemExit(0 if r.confirmed else 1)

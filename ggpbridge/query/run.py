@@ -1,0 +1,90 @@
+"""Running a query on one engine or both, cross-checking their verdicts."""
+from __future__ import annotations
+
+import re
+
+from ..errors import GgpBridgeError, UnsupportedConstructError
+from .answer import QUESTIONS, UNKNOWN, Answer
+
+ENGINES = ("explicit", "asp", "both")
+
+
+class EngineDisagreement(GgpBridgeError):
+    """The two engines gave opposite definite verdicts: one of them is wrong."""
+
+
+def parse_role(text: str | int | None, nplayers: int | None = None) -> int | None:
+    """A seat number from `2`, `player2` or `p2` (None stays None)."""
+    if text is None or isinstance(text, int):
+        k = text
+    else:
+        mt = re.fullmatch(r"(?:player|p)?(\d+)", str(text).strip(), re.IGNORECASE)
+        if not mt:
+            raise GgpBridgeError(f"role {text!r}: expected a seat number such as 0, or player0")
+        k = int(mt.group(1))
+    if k is not None and nplayers is not None and not 0 <= k < nplayers:
+        raise GgpBridgeError(f"role {text!r}: the game has players 0..{nplayers - 1}")
+    return k
+
+
+def run_query(game: str, question: str, role=None, engine: str = "explicit", horizon: int | None = None,
+              overrides: dict | None = None, timeout: float | None = None, limit_states: int | None = None,
+              progress=None, dialect: str | None = None) -> list[Answer]:
+    """Answer `question` about the game file with the chosen engine(s): one Answer per engine run.
+
+    With engine 'both', opposite definite verdicts raise EngineDisagreement; an 'unknown'
+    from either side is not a disagreement.
+    """
+    if question not in QUESTIONS:
+        raise GgpBridgeError(f"unknown question {question!r} (one of: {', '.join(QUESTIONS)})")
+    if engine not in ENGINES:
+        raise GgpBridgeError(f"unknown engine {engine!r} (one of: {', '.join(ENGINES)})")
+    if question == "winnable" and role is None:
+        raise GgpBridgeError("winnable needs a ROLE: a seat number such as 0, or player0")
+    overrides = dict(overrides or {})
+    out = []
+    if engine in ("explicit", "both"):
+        out.append(explicit_answer(game, question, role, horizon, overrides, timeout, limit_states, progress,
+                                   dialect))
+    if engine in ("asp", "both"):
+        out.append(asp_answer(game, question, role, horizon, overrides, timeout, limit_states, dialect))
+    if engine == "both":
+        a, b = out
+        if UNKNOWN not in (a.verdict, b.verdict) and a.verdict != b.verdict:
+            raise EngineDisagreement(f"the engines disagree on '{question}' for {game}: explicit says {a.verdict} "
+                                     f"({a.method}); asp says {b.verdict} ({b.method})")
+    return out
+
+
+def explicit_answer(game, question, role=None, horizon=None, overrides=None, timeout=None, limit_states=None,
+                    progress=None, dialect=None) -> Answer:
+    """The explicit engine's answer for a game file."""
+    from ..recycle import parse_file
+    from ..sim import compile_loaded
+    from ..sim.stepwise import StepMachine
+    from .explicit import answer_explicit
+    machine = StepMachine(compile_loaded(parse_file(game, dialect), overrides))
+    seat = parse_role(role, len(machine.roles))
+    return answer_explicit(machine, question, seat, horizon, timeout, limit_states, progress, game, overrides)
+
+
+def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=None, limit_states=None,
+               dialect=None) -> Answer:
+    """The ASP engine's answer, or an 'unknown' saying why that engine could not answer."""
+    def unavailable(why: str) -> Answer:
+        return Answer(question, UNKNOWN, "asp", f"not answered: {why}", limit="asp engine unavailable")
+    try:
+        from .asp_engine import answer_asp
+    except ImportError as e:   # the engine is written separately; its absence is not our crash
+        return unavailable(f"ggpbridge.query.asp_engine cannot be imported ({e})")
+    from ..translate import load_description
+    seat = parse_role(role)
+    try:
+        desc = load_description(game, 2, overrides, dialect)
+        # the GDL translation names seat k `player<k>`
+        return answer_asp(desc, question, role=None if seat is None else f"player{seat}", horizon=horizon,
+                          timeout=timeout, limit_states=limit_states)
+    except NotImplementedError as e:
+        return unavailable(f"{question} is not implemented ({e})" if str(e) else f"{question} is not implemented")
+    except UnsupportedConstructError as e:
+        return unavailable(f"the game uses a construct the translation does not support: {e}")
