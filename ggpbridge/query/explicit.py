@@ -253,6 +253,7 @@ def _always_ends(search: Search, role, horizon) -> Answer:
     g.add_nodes_from(range(len(search.ids)))
     g.add_edges_from(edges)
     sink = -1   # one extra node after every terminal: "can end" = is an ancestor of it
+    g.add_node(sink)
     g.add_edges_from((t, sink) for t in terminals)
     ending = nx.ancestors(g, sink)
     trapped = [j for j in range(len(search.ids)) if j not in ending]
