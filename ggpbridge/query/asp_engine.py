@@ -1,0 +1,431 @@
+"""The ASP engine of `ggpbridge query`: questions about a GDL / GDL-II game answered by clingo.
+
+The game is unrolled by the temporal encoding of `ggpbridge.gdl.asp` and grounded one
+step at a time (clingo multi-shot: parts base, step(t), ask(t)); each question adds its
+encodings from `asp/query_*.lp` and, at each time t, asks through an `#external ask(K,t)`
+atom set by an assumption (K = dead, recurs, simple, running, win). Every move of every
+role, `random` included, is picked freely. The bound becomes a proof when `ask(simple,t)`
+is unsatisfiable: then every reachable state is reached within t-1 moves (see
+asp/query_common.lp). How each question is decided is in docs/asp.md.
+
+A witness (a "yes" to cycle, a "no" to the others, a "yes" to winnable) is a JSON-ready dict
+    {"engine": "asp", "format": "gdl-joint-moves", "question", "verdict", "kind", "role",
+     "moves": [[{"role": "xplayer", "move": "(mark 1 1)"}, ...], ...],   # one list per step
+     "recurs": [i, j]  (kind recurrence: the state after i moves is the state after j),
+     "horizon": N      (kind no-end-within), "goal": V (kind win)}
+that `replay_gdl` plays on a ClingoMachine to confirm the claim.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections import deque
+
+import clingo
+from clingo import ast
+
+from ..errors import GgpBridgeError
+from ..gdl.asp import add_to_control, encoding_text, new_control, reporting
+from ..gdl.asp_rules import location
+from ..gdl.asp_terms import kif_symbol, symbol_kif
+from ..gdl.ast import Description
+from ..gdl.errors import GdlError
+from ..gdl.machine import ClingoMachine, _roles
+from ..gdl.validate import validate
+from .answer import NO, QUESTIONS, UNKNOWN, YES, Answer
+from .witness import Replay
+
+ENGINE = "asp"
+FORMAT = "gdl-joint-moves"
+DEFAULT_MAX_HORIZON = 100   # deepest unrolling when no --horizon is given
+KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
+_LOC = location(1, "<ggpbridge.query>")
+# The encodings each question grounds next to the temporal game (asp/<name>.lp).
+_COMMON = ("query_common", "query_terminates")
+_FILES = {
+    "cycle": _COMMON + ("query_cycle",),
+    "terminates": _COMMON + ("query_cycle", "query_playable"),
+    "always-ends": _COMMON + ("query_cycle", "query_playable"),
+    "playable": _COMMON + ("query_playable",),
+    "winnable": _COMMON + ("query_winnable",),
+}
+
+
+class AspQueryError(GgpBridgeError):
+    """A question the ASP engine cannot take (unknown question or role, bad witness)."""
+
+
+class _Stop(Exception):
+    """A limit was reached: `limit` names it for the 'unknown' answer."""
+
+    def __init__(self, limit: str):
+        super().__init__(limit)
+        self.limit = limit
+
+
+class Unrolling:
+    """The game unrolled one step at a time in one clingo Control, with the asks of a question."""
+
+    def __init__(self, desc: Description, files, facts=(), deadline: float | None = None):
+        self.roles = _roles(desc)
+        self.deadline = deadline
+        self.ctl, self._messages = new_control(["--models=1"])
+        with reporting(self._messages):
+            add_to_control(self.ctl, desc, "temporal")
+            with ast.ProgramBuilder(self.ctl) as builder:
+                for name in files:
+                    ast.parse_string(encoding_text(name), builder.add)
+                builder.add(ast.Program(_LOC, "base", []))
+                for name, args in facts:
+                    builder.add(_fact(name, args))
+        self.t = -1
+        self.solves = 0
+        self.ground_seconds = self.solve_seconds = 0.0
+        self._asked: list[clingo.Symbol] = []
+
+    def deepen(self) -> int:
+        """Ground the next time step (base at 0) with its asks; the new time."""
+        self._check_clock()
+        # Asks of earlier times are switched off for good, so the solver can drop them.
+        for atom in self._asked:
+            self.ctl.release_external(atom)
+        self._asked = []
+        self.t += 1
+        t = clingo.Number(self.t)
+        parts = [("base", []), ("ask", [t])] if self.t == 0 else [("step", [t]), ("ask", [t])]
+        start = time.perf_counter()
+        with reporting(self._messages):
+            self.ctl.ground(parts)
+        self.ground_seconds += time.perf_counter() - start
+        return self.t
+
+    def ask(self, kind: str) -> list[clingo.Symbol] | None:
+        """The shown atoms of a play satisfying ask(kind, t) at the current t, or None if there is none."""
+        atom = clingo.Function("ask", [clingo.Function(kind), clingo.Number(self.t)])
+        self._asked.append(atom)
+        remaining = self._check_clock()
+        found: list = []
+        start = time.perf_counter()
+        self.solves += 1
+        # An external is fixed false until assigned (an assumption cannot make it true).
+        self.ctl.assign_external(atom, True)
+        with self.ctl.solve(async_=True, on_model=lambda m: found.append(m.symbols(shown=True))) as handle:
+            done = handle.wait(remaining) if remaining is not None else handle.wait()
+            if not done:
+                handle.cancel()
+                handle.wait()
+                self.ctl.assign_external(atom, False)
+                self.solve_seconds += time.perf_counter() - start
+                raise _Stop(f"--timeout reached while solving at step {self.t}")
+            handle.get()
+        self.ctl.assign_external(atom, False)
+        self.solve_seconds += time.perf_counter() - start
+        return found[0] if found else None
+
+    def stats(self) -> dict:
+        """Figures for Answer.stats."""
+        return {"steps_grounded": self.t, "solves": self.solves,
+                "ground_seconds": round(self.ground_seconds, 3), "solve_seconds": round(self.solve_seconds, 3)}
+
+    def _check_clock(self) -> float | None:
+        if self.deadline is None:
+            return None
+        remaining = self.deadline - time.perf_counter()
+        if remaining <= 0:
+            raise _Stop(f"--timeout reached at step {self.t}")
+        return remaining
+
+    # -- witnesses ------------------------------------------------------------
+
+    def play(self, model: list[clingo.Symbol], upto: int) -> list[list[dict]]:
+        """The joint moves 0..upto-1 of a model, each as [{"role", "move"}] in role order."""
+        moves: dict[int, dict] = {}
+        for atom in model:
+            if atom.name == "does" and len(atom.arguments) == 3:
+                role, move, t = atom.arguments
+                moves.setdefault(t.number, {})[role] = move
+        return [[{"role": symbol_kif(r), "move": symbol_kif(moves[t][r])} for r in self.roles]
+                for t in range(upto) if t in moves]
+
+
+def _fact(name: str, args) -> ast.AST:
+    terms = [ast.SymbolicTerm(_LOC, a) for a in args]
+    atom = ast.SymbolicAtom(ast.Function(_LOC, name, terms, False))
+    return ast.Rule(_LOC, ast.Literal(_LOC, ast.Sign.NoSign, atom), [])
+
+
+def _witness(question: str, verdict: str, kind: str, moves: list, role: str | None = None, **extra) -> dict:
+    return {"engine": ENGINE, "format": FORMAT, "question": question, "verdict": verdict, "kind": kind,
+            "role": role, "moves": moves, **extra}
+
+
+# -- the questions --------------------------------------------------------------
+# At each time t = 0, 1, ... a question first asks for what would settle it (a recurrence,
+# a dead end, a win: the "finds"), then tries the two proofs that nothing of the kind is
+# reachable at all: ask(running,t) unsatisfiable (every play has ended by t) and
+# ask(simple,t) unsatisfiable (every reachable state is reached within t-1 moves). A proof
+# at t covers only what was asked at the times up to t, so the finds at t come before it.
+
+def _recurrence(question: str, verdict: str):
+    def make(u: Unrolling, model, t: int):
+        i = min(a.arguments[0].number for a in model if a.name == "_recurs")
+        w = _witness(question, verdict, "recurrence", u.play(model, t), recurs=[i, t])
+        return verdict, f"incremental clingo: the state after {i} moves recurs after {t}", w, None
+    return make
+
+
+def _dead_end(question: str):
+    def make(u: Unrolling, model, t: int):
+        stuck = sorted(symbol_kif(a.arguments[0]) for a in model if a.name == "_stuck")
+        w = _witness(question, NO, "dead-end", u.play(model, t), stuck=stuck)
+        return NO, f"incremental clingo: after {t} moves the game is not over and {', '.join(stuck)} cannot move", \
+            w, None
+    return make
+
+
+def _search(u: Unrolling, bound: int, finds, proved):
+    """Deepen up to `bound`: the answer of the first find, or `proved(why)` after a proof, or None."""
+    while u.t < bound:
+        t = u.deepen()
+        # Asked first, as it is often the hardest to prove and later asks profit from what the
+        # solver learnt. When no play runs at t, no recurrence or dead end is at t either.
+        running = u.ask("running")
+        for kind, make in finds:
+            if (kind == "win" or running is not None and (kind != "recurs" or t > 0)) \
+                    and (model := u.ask(kind)) is not None:
+                return make(u, model, t)
+        if running is None:
+            return proved(f"every play ends within {t} moves")
+        if u.ask("simple") is None:
+            return proved(f"no play of {t} moves visits {t + 1} distinct states, so every reachable state "
+                          f"is reached within {t - 1} moves")
+    return None
+
+
+def _cycle(u: Unrolling, horizon, bound, role, top):
+    found = _search(u, bound, [("recurs", _recurrence("cycle", YES))],
+                    lambda why: (NO, f"incremental clingo: {why}, and no state recurs within them", None, None))
+    return found or (UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}")
+
+
+def _terminates(u: Unrolling, horizon, bound, role, top):
+    dead = _dead_end("terminates")
+    if horizon is None:
+        found = _search(u, bound, [("dead", dead), ("recurs", _recurrence("terminates", NO))],
+                        lambda why: (YES, f"incremental clingo: {why}; none is a dead end and none recurs", None,
+                                     None))
+        return found or (UNKNOWN, f"incremental clingo: no dead end and no recurrence within {bound} moves", None,
+                         f"--horizon {bound}")
+    while u.t < horizon:   # bounded: is some play still running after `horizon` moves?
+        t = u.deepen()
+        if (model := u.ask("dead")) is not None:
+            return dead(u, model, t)
+        if (model := u.ask("running")) is None:
+            return YES, f"incremental clingo: every play ends within {t} moves, none at a dead end", None, None
+    w = _witness("terminates", NO, "no-end-within", u.play(model, horizon), horizon=horizon)
+    return NO, f"incremental clingo: a play is still running after {horizon} moves", w, None
+
+
+def _playable(u: Unrolling, horizon, bound, role, top):
+    found = _search(u, bound, [("dead", _dead_end("playable"))],
+                    lambda why: (YES, f"incremental clingo: {why}; none is a dead end", None, None))
+    return found or (UNKNOWN, f"incremental clingo: no dead end within {bound} moves", None, f"--horizon {bound}")
+
+
+def _winnable(u: Unrolling, horizon, bound, role, top):
+    who = symbol_kif(role)
+
+    def win(u: Unrolling, model, t: int):
+        w = _witness("winnable", YES, "win", u.play(model, t), role=who, goal=top)
+        return YES, f"incremental clingo: a play of at most {t} moves ends with goal {top} for {who}", w, None
+    found = _search(u, bound, [("win", win)],
+                    lambda why: (NO, f"incremental clingo: {why}; no terminal one gives {who} goal {top}", None,
+                                 None))
+    return found or (UNKNOWN, f"incremental clingo: no play gives {who} goal {top} within {bound} moves", None,
+                     f"--horizon {bound}")
+
+
+def _always_ends(u: Unrolling, horizon, bound, role, top):
+    # A recurrence does not settle it (the loop may have an exit): the state graph does.
+    return _search(u, bound, [("dead", _dead_end("always-ends")), ("recurs", lambda u, model, t: None)],
+                   lambda why: (YES, f"incremental clingo: {why}; none is a dead end and none recurs, so every "
+                                     f"play ends", None, None))
+
+
+_HANDLERS = {"cycle": _cycle, "terminates": _terminates, "always-ends": _always_ends, "playable": _playable,
+             "winnable": _winnable}
+
+
+def answer_asp(desc: Description, question: str, role=None, horizon: int | None = None,
+               timeout: float | None = None, limit_states: int | None = None) -> Answer:
+    """Answer a query question about a GDL / GDL-II description with clingo (see the module docstring)."""
+    start = time.perf_counter()
+    if question not in QUESTIONS:
+        raise AspQueryError(f"unknown question {question!r} (one of: {', '.join(QUESTIONS)})")
+    if horizon is not None and horizon < 0:
+        raise AspQueryError("the horizon must be at least 0")
+    deadline = None if timeout is None else start + timeout
+    bound = DEFAULT_MAX_HORIZON if horizon is None else horizon
+    facts, role_symbol, top = [], None, None
+    # Unstratified or unsafe rules would make clingo's plays mean something else: refuse them.
+    errors = [d for d in validate(desc) if d.severity == "error"]
+    if errors:
+        raise AspQueryError("the description is not valid GDL:\n" + "\n".join(d.format("<description>") for d in errors))
+    try:
+        if question == "winnable":
+            role_symbol = resolve_role(desc, role)
+            top = top_goal(desc, role_symbol)
+            if top is None:
+                return Answer(question, NO, ENGINE, f"no goal rule gives {symbol_kif(role_symbol)} any value",
+                              time.perf_counter() - start)
+            facts = [("_top", (role_symbol, clingo.Number(top)))]
+        u = Unrolling(desc, _FILES[question], facts, deadline)
+        result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
+        stats = u.stats()
+        if result is None:   # always-ends on a game whose plays can go on forever
+            verdict, method, witness, limit, graph = _always_ends_graph(desc, deadline, limit_states)
+            stats.update(graph)
+        else:
+            verdict, method, witness, limit = result
+    except _Stop as stop:
+        return Answer(question, UNKNOWN, ENGINE, "clingo stopped before an answer", time.perf_counter() - start,
+                      limit=stop.limit)
+    except GdlError as e:   # the GDL layer's errors are not GgpBridgeErrors: carry their message over
+        raise AspQueryError(str(e)) from e
+    return Answer(question, verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness, stats)
+
+
+def resolve_role(desc: Description, role) -> clingo.Symbol:
+    """The role Symbol for a KIF name (`xplayer`), or `player<k>` / `<k>` for the k-th role that is not random."""
+    roles = _roles(desc)
+    if role is None:
+        raise AspQueryError("winnable needs a role")
+    try:
+        symbol = kif_symbol(str(role))
+    except GdlError:
+        symbol = None
+    if symbol in roles:
+        return symbol
+    match = re.fullmatch(r"(?:player|p)?(\d+)", str(role).strip(), re.IGNORECASE)
+    players = [r for r in roles if symbol_kif(r) != "random"]
+    if match and int(match.group(1)) < len(players):
+        return players[int(match.group(1))]
+    raise AspQueryError(f"unknown role {role!r}; the roles are {', '.join(map(symbol_kif, roles))}")
+
+
+def top_goal(desc: Description, role: clingo.Symbol) -> int | None:
+    """100 if a goal rule can give `role` 100, else the highest value it can get (None: no value at all)."""
+    # The relaxed "domain" program over-approximates every goal atom of a reachable state.
+    ctl, messages = new_control()
+    with reporting(messages):
+        add_to_control(ctl, desc, "domain")
+        ctl.ground([("base", [])])
+    values = {a.symbol.arguments[1].number for a in ctl.symbolic_atoms.by_signature("goal", 2)
+              if a.symbol.arguments[0] == role and a.symbol.arguments[1].type == clingo.SymbolType.Number}
+    if not values:
+        return None
+    return 100 if 100 in values else max(values)
+
+
+def _always_ends_graph(desc: Description, deadline, limit_states):
+    """always-ends on the state graph of a ClingoMachine: every reachable state must reach a terminal one."""
+    m = ClingoMachine(desc)
+    init = m.initial_state()
+    parent = {init: None}   # state -> (previous state, joint move)
+    succ: dict = {}
+    todo = deque([init])
+    while todo:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _Stop(f"--timeout reached after {len(parent)} states")
+        s = todo.popleft()
+        succ[s] = []
+        if m.is_terminal(s):
+            continue
+        for joint in m.joint_moves(s):
+            n = m.next_state(s, joint)
+            succ[s].append(n)
+            if n not in parent:
+                if limit_states is not None and len(parent) >= limit_states:
+                    raise _Stop(f"--limit-states {limit_states} reached")
+                parent[n] = (s, joint)
+                todo.append(n)
+    # Reverse reachability from the terminal states.
+    preds: dict = {s: [] for s in succ}
+    for s, ns in succ.items():
+        for n in ns:
+            preds[n].append(s)
+    can_end = {s for s in succ if m.is_terminal(s)}
+    todo = deque(can_end)
+    while todo:
+        for p in preds[todo.popleft()]:
+            if p not in can_end:
+                can_end.add(p)
+                todo.append(p)
+    trapped = [s for s in parent if s not in can_end]
+    graph = {"states": len(parent), "trapped": len(trapped)}
+    how = f"clingo state machine: all {len(parent)} reachable states, reverse reachability from the terminal ones"
+    if not trapped:
+        return YES, how + ": every one can still reach the end", None, None, graph
+    s, moves = trapped[0], []   # breadth first: trapped[0] is a nearest trapped state
+    while parent[s] is not None:
+        s, joint = parent[s]
+        moves.append([{"role": symbol_kif(r), "move": symbol_kif(joint[r])} for r in m.roles()])
+    w = _witness("always-ends", NO, "trapped", moves[::-1])
+    return NO, how + f": {len(trapped)} of them cannot reach any", w, None, graph
+
+
+# -- replay -----------------------------------------------------------------------
+
+def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None = None) -> Replay:
+    """Play an ASP witness on a ClingoMachine and check what its kind claims."""
+    from .witness import WitnessError
+    if not isinstance(witness, dict) or witness.get("format") != FORMAT or witness.get("kind") not in KINDS:
+        raise WitnessError(f"not a {FORMAT} witness with a kind among {', '.join(KINDS)}")
+    try:
+        m = machine or ClingoMachine(desc)
+        states, log = [m.initial_state()], []
+        for i, joint in enumerate(witness.get("moves", []), 1):
+            if m.is_terminal(states[-1]):
+                raise WitnessError(f"step {i}: the game is already over")
+            moves = {kif_symbol(x["role"]): kif_symbol(x["move"]) for x in joint}
+            states.append(m.next_state(states[-1], moves))
+            log.append(f"{i:4}  " + "  ".join(f"{x['role']}: {x['move']}" for x in joint))
+        return Replay(*_confirm(m, witness, states), log)
+    except (GdlError, KeyError, TypeError) as e:
+        raise WitnessError(f"the witness does not fit the game: {e}") from e
+
+
+def _confirm(m: ClingoMachine, w: dict, states: list) -> tuple[bool, str]:
+    kind, n, last = w["kind"], len(states) - 1, states[-1]
+    if kind == "recurrence":
+        i, j = w["recurs"]
+        if j != n or not 0 <= i < j:
+            raise GdlError(f"recurs must be [i, {n}] with 0 <= i < {n}")
+        if states[i] == states[j] and not m.is_terminal(states[j]):
+            return True, f"the state after {j} moves is the state after {i}, and the game is not over: it can repeat forever"
+        return False, f"the state after {j} moves differs from the state after {i}, or the game is over"
+    if kind == "dead-end":
+        stuck = [symbol_kif(r) for r in m.roles() if not m.legal_moves(last, r)]
+        if not m.is_terminal(last) and stuck:
+            return True, f"after {n} moves the game is not over and {', '.join(stuck)} has no legal move"
+        return False, f"after {n} moves the game is over or every role has a legal move"
+    if kind == "no-end-within":
+        if m.is_terminal(last):
+            return False, f"the game is over after {n} moves"
+        return True, f"the game is still running after {n} moves"
+    if kind == "win":
+        goal = m.goals(last).get(kif_symbol(w["role"])) if m.is_terminal(last) else None
+        if goal == w.get("goal"):
+            return True, f"the game is over after {n} moves with goal {goal} for {w['role']}"
+        return False, f"after {n} moves {w['role']} does not have goal {w.get('goal')} in a terminal state"
+    seen, todo = {last}, [last]   # trapped: no terminal state reachable from the last state
+    while todo:
+        s = todo.pop()
+        if m.is_terminal(s):
+            return False, f"a terminal state is still reachable after {n} moves"
+        for joint in m.joint_moves(s):
+            nxt = m.next_state(s, joint)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return True, f"after {n} moves none of the {len(seen)} reachable states is terminal: the game cannot end"
