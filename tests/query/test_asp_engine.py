@@ -1,0 +1,157 @@
+"""The ASP engine of `ggpbridge query` on small GDL games, and its witnesses replayed on ClingoMachine."""
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from ggpbridge.errors import GgpBridgeError
+from ggpbridge.gdl.kif import parse_kif
+from ggpbridge.query.asp_engine import AspQueryError, answer_asp, replay_gdl, resolve_role, top_goal
+from ggpbridge.query.run import run_query
+from ggpbridge.query.witness import WitnessError
+
+DATA = Path(__file__).resolve().parent / "data"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "gdl"
+
+
+def game(name: str):
+    path = DATA / f"{name}.kif"
+    return parse_kif((path if path.exists() else EXAMPLES / f"{name}.kif").read_text())
+
+
+# (game, question, role) -> verdict; every one of these is a proof (no horizon given).
+EXPECTED = {
+    ("cycler", "cycle", None): "yes", ("cycler", "terminates", None): "no",
+    ("cycler", "always-ends", None): "yes", ("cycler", "playable", None): "yes",
+    ("cycler", "winnable", "p"): "yes",
+    ("trap", "cycle", None): "yes", ("trap", "terminates", None): "no",
+    ("trap", "always-ends", None): "no", ("trap", "playable", None): "yes",
+    ("deadend", "cycle", None): "no", ("deadend", "terminates", None): "no",
+    ("deadend", "always-ends", None): "no", ("deadend", "playable", None): "no",
+    ("deadend", "winnable", "p"): "yes",
+    ("countdown", "cycle", None): "no", ("countdown", "terminates", None): "yes",
+    ("countdown", "always-ends", None): "yes", ("countdown", "playable", None): "yes",
+    ("countdown", "winnable", "first"): "yes", ("countdown", "winnable", "second"): "yes",
+    ("unwinnable", "terminates", None): "yes", ("unwinnable", "winnable", "winner"): "yes",
+    ("unwinnable", "winnable", "loser"): "no",
+    ("montyhall", "cycle", None): "no", ("montyhall", "playable", None): "yes",
+    ("montyhall", "winnable", "candidate"): "yes",
+    ("minipoker", "terminates", None): "yes", ("minipoker", "winnable", "bob"): "yes",
+    ("tictactoe", "cycle", None): "no", ("tictactoe", "winnable", "oplayer"): "yes",
+}
+
+
+@pytest.mark.parametrize("name, question, role", sorted(EXPECTED, key=str))
+def test_verdicts_and_their_witnesses(name, question, role):
+    desc = game(name)
+    answer = answer_asp(desc, question, role=role)
+    assert answer.verdict == EXPECTED[name, question, role], answer.method
+    assert answer.engine == "asp" and answer.limit is None and answer.seconds >= 0
+    # a witness for a "yes" to cycle and a "no" to the others, and for a win found
+    needs_witness = answer.verdict == ("yes" if question in ("cycle", "winnable") else "no")
+    if not needs_witness:
+        assert answer.witness is None
+        return
+    witness = answer.witness
+    assert witness["engine"] == "asp" and witness["format"] == "gdl-joint-moves"
+    json.dumps(witness)   # a witness is written to a file as it is
+    report = replay_gdl(desc, witness)
+    assert report.confirmed, report.message
+    assert len(report.log) == len(witness["moves"])
+
+
+def test_the_shortest_lasso_is_found_and_names_the_recurring_states():
+    answer = answer_asp(game("cycler"), "cycle")
+    assert answer.witness["recurs"] == [0, 3]
+    assert [[m["move"] for m in joint] for joint in answer.witness["moves"]] == [["inc"]] * 3
+    trap = answer_asp(game("trap"), "cycle").witness
+    assert trap["recurs"] == [1, 3] and trap["moves"][0] == [{"role": "p", "move": "right"}]
+
+
+def test_dead_end_and_trap_witnesses_say_what_they_show():
+    dead = answer_asp(game("deadend"), "playable").witness
+    assert dead["kind"] == "dead-end" and dead["stuck"] == ["p"] and dead["moves"] == [[{"role": "p", "move": "b"}]]
+    trapped = answer_asp(game("trap"), "always-ends")
+    assert trapped.witness["kind"] == "trapped" and trapped.stats["trapped"] == 2
+    assert "state machine" in trapped.method
+
+
+def test_witness_moves_include_the_random_role():
+    witness = answer_asp(game("montyhall"), "winnable", role="candidate").witness
+    roles = {m["role"] for joint in witness["moves"] for m in joint}
+    assert roles == {"candidate", "random"}
+    assert witness["moves"][0][1]["move"].startswith("(hide_car")
+
+
+def test_bounded_termination_gives_a_play_still_running():
+    answer = answer_asp(game("countdown"), "terminates", horizon=5)
+    assert answer.verdict == "no" and answer.witness["kind"] == "no-end-within"
+    assert len(answer.witness["moves"]) == 5 and replay_gdl(game("countdown"), answer.witness).confirmed
+    assert answer_asp(game("countdown"), "terminates", horizon=12).verdict == "yes"
+    assert answer_asp(game("countdown"), "terminates", horizon=11).verdict == "no"   # take 1 twelve times
+
+
+def test_a_horizon_too_short_for_a_proof_gives_unknown():
+    answer = answer_asp(game("cycler"), "playable", horizon=2)
+    assert answer.verdict == "unknown" and answer.limit == "--horizon 2"
+    answer = answer_asp(game("countdown"), "cycle", horizon=4)
+    assert answer.verdict == "unknown" and "4" in answer.limit
+    assert answer_asp(game("cycler"), "cycle", horizon=3).verdict == "yes"
+
+
+def test_timeout_and_state_limit_give_unknown():
+    answer = answer_asp(game("tictactoe"), "terminates", timeout=0.001)
+    assert answer.verdict == "unknown" and "timeout" in answer.limit and answer.seconds < 5
+    answer = answer_asp(game("trap"), "always-ends", limit_states=2)
+    assert answer.verdict == "unknown" and answer.limit == "--limit-states 2 reached"
+
+
+def test_the_top_goal_is_100_or_the_best_value_written():
+    desc = game("unwinnable")
+    assert top_goal(desc, resolve_role(desc, "loser")) == 100   # (goal loser 100) exists but is unreachable
+    assert top_goal(desc, resolve_role(desc, "random")) == 0
+    assert answer_asp(desc, "winnable", role="random").verdict == "yes"
+
+
+def test_roles_by_name_or_seat():
+    desc = game("countdown")
+    assert str(resolve_role(desc, "first")) == "first"
+    assert str(resolve_role(desc, "player1")) == str(resolve_role(desc, 1)) == "second"
+    with pytest.raises(AspQueryError):
+        resolve_role(desc, "nobody")
+    with pytest.raises(AspQueryError):
+        answer_asp(desc, "winnable")
+    with pytest.raises(GgpBridgeError):
+        answer_asp(desc, "fair")
+
+
+def test_tampered_witnesses_are_refuted_or_rejected():
+    desc = game("cycler")
+    witness = answer_asp(desc, "cycle").witness
+    shifted = copy.deepcopy(witness)
+    shifted["recurs"] = [1, 3]
+    assert not replay_gdl(desc, shifted).confirmed
+    illegal = copy.deepcopy(witness)
+    illegal["moves"][0][0]["move"] = "jump"
+    with pytest.raises(WitnessError):
+        replay_gdl(desc, illegal)
+    with pytest.raises(WitnessError):
+        replay_gdl(desc, {"format": "ggpbridge-witness/1", "kind": "win"})
+    cut = answer_asp(game("countdown"), "terminates", horizon=5).witness
+    cut["moves"] = cut["moves"][:3]
+    assert replay_gdl(game("countdown"), cut).confirmed   # still running after 3 moves, too
+    win = answer_asp(game("countdown"), "winnable", role="first").witness
+    win["role"] = "second"
+    assert not replay_gdl(game("countdown"), win).confirmed
+
+
+def test_invalid_gdl_is_refused():
+    desc = parse_kif("(role p) (init a) (<= (legal p x) (true a)) (<= (next a) (not (next a))) (<= terminal (true b))")
+    with pytest.raises(AspQueryError):
+        answer_asp(desc, "cycle")
+
+
+def test_the_query_dispatch_reaches_the_asp_engine():
+    (answer,) = run_query(str(DATA / "cycler.kif"), "cycle", engine="asp")
+    assert answer.verdict == "yes" and answer.engine == "asp"
