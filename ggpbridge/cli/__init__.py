@@ -40,6 +40,9 @@ _COMMANDS = [
     ("simulate", "command"),
     ("conformance", "command"),
     ("validate", "validate"),
+    ("serve_player", "command"),
+    ("match", "command"),
+    ("export", "command"),
     ("query", "command"),
     ("replay", "command"),
 ]
