@@ -223,3 +223,9 @@ def flatten(statements: Iterable[ast.AST], horizon: int) -> list[ast.AST]:
         else:
             raise AspError(f"cannot flatten the program part {part!r}")
     return out
+
+
+def temporal_rules(desc: Description) -> list[ast.AST]:
+    """The game rules of the "temporal" encoding (parts base and step(t)) without asp/gdl_temporal.lp."""
+    # For encodings that define their own play rules (asp/query_common.lp stops plays at dead ends).
+    return _temporal_parts(desc)

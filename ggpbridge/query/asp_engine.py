@@ -1,12 +1,13 @@
 """The ASP engine of `ggpbridge query`: questions about a GDL / GDL-II game answered by clingo.
 
-The game is unrolled by the temporal encoding of `ggpbridge.gdl.asp` and grounded one
-step at a time (clingo multi-shot: parts base, step(t), ask(t)); each question adds its
-encodings from `asp/query_*.lp` and, at each time t, asks through an `#external ask(K,t)`
-atom set by an assumption (K = dead, recurs, simple, running, win). Every move of every
-role, `random` included, is picked freely. The bound becomes a proof when `ask(simple,t)`
-is unsatisfiable: then every reachable state is reached within t-1 moves (see
-asp/query_common.lp). How each question is decided is in docs/asp.md.
+The game's rules are unrolled over time (`ggpbridge.gdl.asp.temporal_rules`) with the
+play rules of asp/query_common.lp and the question's encodings from asp/query_*.lp,
+grounded incrementally (clingo multi-shot: parts base, step(t), ask(T)). At the times T of
+a schedule (every step up to 8, then strides of a quarter) the driver asks through
+`#external ask(K,T)` atoms (K = running, unended, dead, recurs, simple, win), assigning one
+true per solve. Every move of every role, `random` included, is picked freely. A bound
+becomes a proof when no play is still running at T, or no play of T moves has distinct
+states (every reachable state is then within T-1 moves). docs/asp.md explains each question.
 
 A witness (a "yes" to cycle, a "no" to the others, a "yes" to winnable) is a JSON-ready dict
     {"engine": "asp", "format": "gdl-joint-moves", "question", "verdict", "kind", "role",
@@ -25,7 +26,7 @@ import clingo
 from clingo import ast
 
 from ..errors import GgpBridgeError
-from ..gdl.asp import add_to_control, encoding_text, new_control, reporting
+from ..gdl.asp import add_to_control, encoding_text, new_control, reporting, temporal_rules
 from ..gdl.asp_rules import location
 from ..gdl.asp_terms import kif_symbol, symbol_kif
 from ..gdl.ast import Description
@@ -37,17 +38,16 @@ from .witness import Replay
 
 ENGINE = "asp"
 FORMAT = "gdl-joint-moves"
-DEFAULT_MAX_HORIZON = 100   # deepest unrolling when no --horizon is given
+DEFAULT_MAX_HORIZON = 500   # deepest unrolling when no --horizon is given
 KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
 _LOC = location(1, "<ggpbridge.query>")
 # The encodings each question grounds next to the temporal game (asp/<name>.lp).
-_COMMON = ("query_common", "query_terminates")
 _FILES = {
-    "cycle": _COMMON + ("query_cycle",),
-    "terminates": _COMMON + ("query_cycle", "query_playable"),
-    "always-ends": _COMMON + ("query_cycle", "query_playable"),
-    "playable": _COMMON + ("query_playable",),
-    "winnable": _COMMON + ("query_winnable",),
+    "cycle": ("query_common", "query_cycle"),
+    "terminates": ("query_common", "query_terminates", "query_playable", "query_cycle"),
+    "always-ends": ("query_common", "query_playable", "query_cycle"),
+    "playable": ("query_common", "query_playable", "query_simple"),
+    "winnable": ("query_common", "query_winnable", "query_simple"),
 }
 
 
@@ -71,8 +71,9 @@ class Unrolling:
         self.deadline = deadline
         self.ctl, self._messages = new_control(["--models=1"])
         with reporting(self._messages):
-            add_to_control(self.ctl, desc, "temporal")
             with ast.ProgramBuilder(self.ctl) as builder:
+                for stm in temporal_rules(desc):
+                    builder.add(stm)
                 for name in files:
                     ast.parse_string(encoding_text(name), builder.add)
                 builder.add(ast.Program(_LOC, "base", []))
@@ -83,21 +84,22 @@ class Unrolling:
         self.ground_seconds = self.solve_seconds = 0.0
         self._asked: list[clingo.Symbol] = []
 
-    def deepen(self) -> int:
-        """Ground the next time step (base at 0) with its asks; the new time."""
+    def deepen(self, horizon: int) -> int:
+        """Ground the steps up to `horizon` (base first) and the asks at `horizon`."""
         self._check_clock()
         # Asks of earlier times are switched off for good, so the solver can drop them.
         for atom in self._asked:
             self.ctl.release_external(atom)
         self._asked = []
-        self.t += 1
-        t = clingo.Number(self.t)
-        parts = [("base", []), ("ask", [t])] if self.t == 0 else [("step", [t]), ("ask", [t])]
+        parts = [("base", [])] if self.t < 0 else []
+        parts += [("step", [clingo.Number(t)]) for t in range(max(self.t, 0) + 1, horizon + 1)]
+        parts.append(("ask", [clingo.Number(horizon)]))
+        self.t = horizon
         start = time.perf_counter()
         with reporting(self._messages):
             self.ctl.ground(parts)
         self.ground_seconds += time.perf_counter() - start
-        return self.t
+        return horizon
 
     def ask(self, kind: str) -> list[clingo.Symbol] | None:
         """The shown atoms of a play satisfying ask(kind, t) at the current t, or None if there is none."""
@@ -160,96 +162,123 @@ def _witness(question: str, verdict: str, kind: str, moves: list, role: str | No
 
 
 # -- the questions --------------------------------------------------------------
-# At each time t = 0, 1, ... a question first asks for what would settle it (a recurrence,
-# a dead end, a win: the "finds"), then tries the two proofs that nothing of the kind is
-# reachable at all: ask(running,t) unsatisfiable (every play has ended by t) and
-# ask(simple,t) unsatisfiable (every reachable state is reached within t-1 moves). A proof
-# at t covers only what was asked at the times up to t, so the finds at t come before it.
+# A question is a plan: at each time T of a schedule, asks in order, each with what to do
+# when it is satisfiable and when it is not (None: ask the next one). Every ask is
+# monotone in T (asp/query_common.lp), so asking at a few times T is enough, and a proof
+# at T (no play still running, or no play with distinct states) covers every earlier time.
 
-def _recurrence(question: str, verdict: str):
-    def make(u: Unrolling, model, t: int):
+_EXHAUSTED = object()   # the schedule ran out
+_NEXT = object()        # an action that settles nothing: ask the next one
+
+
+def schedule(bound: int) -> list[int]:
+    """The times to ask at: every step up to 8, then strides of a quarter, ending at `bound`."""
+    out, t = [], 0
+    while t < bound:
+        out.append(t)
+        t += 1 if t < 8 else t // 4
+    return out + [bound]
+
+
+def _search(u: Unrolling, bound: int, plan):
+    for horizon in schedule(bound):
+        u.deepen(horizon)
+        for kind, if_sat, if_unsat in plan:
+            model = u.ask(kind)
+            act = if_sat if model is not None else if_unsat
+            result = _NEXT if act is None else act(u, model, horizon)
+            if result is not _NEXT:
+                return result
+    return _EXHAUSTED
+
+
+def _lasso(question: str, verdict: str):
+    def act(u: Unrolling, model, t: int):
         i = min(a.arguments[0].number for a in model if a.name == "_recurs")
         w = _witness(question, verdict, "recurrence", u.play(model, t), recurs=[i, t])
-        return verdict, f"incremental clingo: the state after {i} moves recurs after {t}", w, None
-    return make
+        return verdict, f"incremental clingo: a play whose state after {i} moves recurs after {t}", w, None
+    return act
 
 
 def _dead_end(question: str):
-    def make(u: Unrolling, model, t: int):
-        stuck = sorted(symbol_kif(a.arguments[0]) for a in model if a.name == "_stuck")
-        w = _witness(question, NO, "dead-end", u.play(model, t), stuck=stuck)
-        return NO, f"incremental clingo: after {t} moves the game is not over and {', '.join(stuck)} cannot move", \
-            w, None
-    return make
+    def act(u: Unrolling, model, t: int):
+        moves = u.play(model, t)
+        stuck = sorted({symbol_kif(a.arguments[0]) for a in model if a.name == "_blocked"})
+        w = _witness(question, NO, "dead-end", moves, stuck=stuck)
+        return NO, (f"incremental clingo: after {len(moves)} moves the game is not over and "
+                    f"{', '.join(stuck)} cannot move"), w, None
+    return act
 
 
-def _search(u: Unrolling, bound: int, finds, proved):
-    """Deepen up to `bound`: the answer of the first find, or `proved(why)` after a proof, or None."""
-    while u.t < bound:
-        t = u.deepen()
-        # Asked first, as it is often the hardest to prove and later asks profit from what the
-        # solver learnt. When no play runs at t, no recurrence or dead end is at t either.
-        running = u.ask("running")
-        for kind, make in finds:
-            if (kind == "win" or running is not None and (kind != "recurs" or t > 0)) \
-                    and (model := u.ask(kind)) is not None:
-                return make(u, model, t)
-        if running is None:
-            return proved(f"every play ends within {t} moves")
-        if u.ask("simple") is None:
-            return proved(f"no play of {t} moves visits {t + 1} distinct states, so every reachable state "
-                          f"is reached within {t - 1} moves")
-    return None
+def _proof(verdict: str, how: str, kind: str = "running"):
+    why = {"running": "every play ends or is stuck within {t} moves",
+           "unended": "every play ends within {t} moves",
+           "simple": "no play of {t} moves visits {t1} distinct states, so every reachable state is reached within "
+                     "{t0} moves"}[kind]
+    return lambda u, model, t: (verdict, "incremental clingo: " + why.format(t=t, t1=t + 1, t0=t - 1) + how,
+                                None, None)
 
 
 def _cycle(u: Unrolling, horizon, bound, role, top):
-    found = _search(u, bound, [("recurs", _recurrence("cycle", YES))],
-                    lambda why: (NO, f"incremental clingo: {why}, and no state recurs within them", None, None))
-    return found or (UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}")
+    found = _search(u, bound, [("running", None, _proof(NO, ": no play goes on forever")),
+                               ("recurs", _lasso("cycle", YES), None)])
+    if found is _EXHAUSTED:
+        return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
+    return found
 
 
 def _terminates(u: Unrolling, horizon, bound, role, top):
-    dead = _dead_end("terminates")
     if horizon is None:
-        found = _search(u, bound, [("dead", dead), ("recurs", _recurrence("terminates", NO))],
-                        lambda why: (YES, f"incremental clingo: {why}; none is a dead end and none recurs", None,
-                                     None))
-        return found or (UNKNOWN, f"incremental clingo: no dead end and no recurrence within {bound} moves", None,
-                         f"--horizon {bound}")
-    while u.t < horizon:   # bounded: is some play still running after `horizon` moves?
-        t = u.deepen()
-        if (model := u.ask("dead")) is not None:
-            return dead(u, model, t)
-        if (model := u.ask("running")) is None:
-            return YES, f"incremental clingo: every play ends within {t} moves, none at a dead end", None, None
-    w = _witness("terminates", NO, "no-end-within", u.play(model, horizon), horizon=horizon)
-    return NO, f"incremental clingo: a play is still running after {horizon} moves", w, None
+        found = _search(u, bound, [("unended", None, _proof(YES, "", "unended")),
+                                   ("dead", _dead_end("terminates"), None),
+                                   ("recurs", _lasso("terminates", NO), None)])
+        if found is _EXHAUSTED:
+            return UNKNOWN, f"incremental clingo: plays go on beyond {bound} moves, without dead end or recurrence", \
+                None, f"--horizon {bound}"
+        return found
+
+    def unended(u: Unrolling, model, t: int):
+        if t < horizon:
+            return _NEXT
+        if any(a.name == "_stuck" for a in model):
+            return _dead_end("terminates")(u, model, t)
+        w = _witness("terminates", NO, "no-end-within", u.play(model, t), horizon=t)
+        return NO, f"incremental clingo: a play is still running after {t} moves", w, None
+    found = _search(u, horizon, [("unended", unended, _proof(YES, "", "unended"))])
+    return found if found is not _EXHAUSTED else (UNKNOWN, "no answer", None, f"--horizon {horizon}")
 
 
 def _playable(u: Unrolling, horizon, bound, role, top):
-    found = _search(u, bound, [("dead", _dead_end("playable"))],
-                    lambda why: (YES, f"incremental clingo: {why}; none is a dead end", None, None))
-    return found or (UNKNOWN, f"incremental clingo: no dead end within {bound} moves", None, f"--horizon {bound}")
+    found = _search(u, bound, [("dead", _dead_end("playable"), None),
+                               ("running", None, _proof(YES, "; none reaches a dead end")),
+                               ("simple", None, _proof(YES, "; none is a dead end", "simple"))])
+    if found is _EXHAUSTED:
+        return UNKNOWN, f"incremental clingo: no dead end within {bound} moves", None, f"--horizon {bound}"
+    return found
 
 
 def _winnable(u: Unrolling, horizon, bound, role, top):
     who = symbol_kif(role)
 
     def win(u: Unrolling, model, t: int):
-        w = _witness("winnable", YES, "win", u.play(model, t), role=who, goal=top)
-        return YES, f"incremental clingo: a play of at most {t} moves ends with goal {top} for {who}", w, None
-    found = _search(u, bound, [("win", win)],
-                    lambda why: (NO, f"incremental clingo: {why}; no terminal one gives {who} goal {top}", None,
-                                 None))
-    return found or (UNKNOWN, f"incremental clingo: no play gives {who} goal {top} within {bound} moves", None,
-                     f"--horizon {bound}")
+        moves = u.play(model, t)
+        w = _witness("winnable", YES, "win", moves, role=who, goal=top)
+        return YES, f"incremental clingo: a play of {len(moves)} moves ends with goal {top} for {who}", w, None
+    found = _search(u, bound, [("win", win, None),
+                               ("running", None, _proof(NO, f"; none gives {who} goal {top}")),
+                               ("simple", None, _proof(NO, f"; no terminal one gives {who} goal {top}", "simple"))])
+    if found is _EXHAUSTED:
+        return UNKNOWN, f"incremental clingo: no play gives {who} goal {top} within {bound} moves", None, \
+            f"--horizon {bound}"
+    return found
 
 
 def _always_ends(u: Unrolling, horizon, bound, role, top):
     # A recurrence does not settle it (the loop may have an exit): the state graph does.
-    return _search(u, bound, [("dead", _dead_end("always-ends")), ("recurs", lambda u, model, t: None)],
-                   lambda why: (YES, f"incremental clingo: {why}; none is a dead end and none recurs, so every "
-                                     f"play ends", None, None))
+    found = _search(u, bound, [("dead", _dead_end("always-ends"), None),
+                               ("running", None, _proof(YES, ", none at a dead end: every state can reach the end")),
+                               ("recurs", lambda u, model, t: None, None)])
+    return None if found is _EXHAUSTED else found
 
 
 _HANDLERS = {"cycle": _cycle, "terminates": _terminates, "always-ends": _always_ends, "playable": _playable,
