@@ -108,9 +108,10 @@ class Match:
     def __init__(self, desc: Description, players: dict[str, str], *, gdl: int = 2,
                  startclock: float = 10, playclock: float = 5, seed: int | None = None,
                  match_id: str | None = None, upper: bool = False, slack: float = 0.5,
-                 max_steps: int = 10_000, game: str = "game"):
+                 max_steps: int = 10_000, game: str = "game", machine: ClingoMachine | None = None):
+        # `machine` lets a caller that runs many matches of one game ground it once.
         try:
-            self.machine = ClingoMachine(desc)
+            self.machine = machine or ClingoMachine(desc)
         except GdlError as exc:
             raise GgpError(f"cannot play {game}: {exc}") from None
         self.desc, self.gdl, self.game = desc, gdl, game
@@ -238,6 +239,8 @@ class Match:
         """(move, None) or (None, (kind, detail))."""
         if error is not None:
             return None, error
+        if reply.strip().lower() == "busy":
+            return None, ("busy", "the player answered busy: it does not know this match (restarted?)")
         try:
             move = term_symbol(parse_move_reply(reply))
         except (ProtocolError, GdlError) as exc:

@@ -130,6 +130,10 @@ class Play:
     last_move: Term | None = None
     percepts: tuple[Term, ...] | None = None
 
+    def __post_init__(self):
+        if self.turn is not None and self.percepts is None:
+            object.__setattr__(self, "percepts", ())  # NIL and () are the same empty list
+
     @property
     def gdl2(self) -> bool:
         """True for the GDL-II form."""
