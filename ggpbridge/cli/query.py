@@ -56,7 +56,8 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
         for a in answers:
             _show(game, a, role)
         if written:
-            click.echo(f"witness: {written} ({len(witness['steps'])} steps); check it with: "
+            steps = len(witness.get("steps") or witness.get("moves") or [])   # asp witnesses list joint moves
+            click.echo(f"witness: {written} ({steps} steps); check it with: "
                        f"ggpbridge replay {game} {written}")
     raise SystemExit(1 if any(a.verdict == UNKNOWN for a in answers) else 0)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..query.witness import load, replay
+from ..query.witness import ASP_FORMAT, load, replay
 from ..sim import compile_loaded
 from ..sim.stepwise import StepMachine
 from . import output
@@ -19,18 +19,25 @@ from .common import dialect_option, load as load_game
 def command(game, witness, quiet, as_json, dialect):
     """Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims.
 
-    The game is compiled with the witness's own --set overrides. Exit status 0 when the
-    claim is confirmed, 1 when it is not, 2 when the witness does not fit the game.
+    The game is compiled (translated, for a witness of the asp engine) with the witness's own
+    --set overrides. Exit status 0 when the claim is confirmed, 1 when it is not, 2 when the
+    witness does not fit the game.
     """
     w = load(witness)
-    machine = StepMachine(compile_loaded(load_game(game, dialect), w.get("overrides") or {}))
-    r = replay(machine, w)
+    overrides = w.get("overrides") or {}
+    if w["format"] == ASP_FORMAT:   # joint GDL moves from the asp engine: replayed on the translation
+        from ..query.asp_engine import replay_gdl
+        from ..translate import load_description
+        r = replay_gdl(load_description(game, 2, overrides, dialect), w)
+    else:
+        r = replay(StepMachine(compile_loaded(load_game(game, dialect), overrides)), w)
+    n = len(w.get("steps") or w.get("moves") or [])
     if as_json:
         output.as_json({"game": game, "witness": witness, "question": w["question"], "kind": w["kind"],
-                        "steps": len(w["steps"]), "confirmed": r.confirmed, "message": r.message})
+                        "steps": n, "confirmed": r.confirmed, "message": r.message})
     else:
         output.heading(f"{game}: replaying {witness} ({w['question']} {w['verdict']}, {w['kind']}, "
-                       f"{len(w['steps'])} steps)")
+                       f"{n} steps)")
         if not quiet:
             for line in r.log:
                 click.echo(line)

@@ -82,9 +82,14 @@ def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=
     try:
         desc = load_description(game, 2, overrides, dialect)
         # the GDL translation names seat k `player<k>`
-        return answer_asp(desc, question, role=None if seat is None else f"player{seat}", horizon=horizon,
-                          timeout=timeout, limit_states=limit_states)
+        ans = answer_asp(desc, question, role=None if seat is None else f"player{seat}", horizon=horizon,
+                         timeout=timeout, limit_states=limit_states)
     except NotImplementedError as e:
         return unavailable(f"{question} is not implemented ({e})" if str(e) else f"{question} is not implemented")
     except UnsupportedConstructError as e:
         return unavailable(f"the game uses a construct the translation does not support: {e}")
+    if ans.witness is not None:
+        # what `ggpbridge replay` needs to rebuild the same description
+        ans.witness.setdefault("game", str(game))
+        ans.witness.setdefault("overrides", dict(overrides or {}))
+    return ans

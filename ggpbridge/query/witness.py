@@ -1,5 +1,8 @@
 """Witnesses of query answers: a play as JSON, and its replay in the simulator.
 
+(The asp engine writes joint GDL moves instead, format "gdl-joint-moves"; `ggpbridge
+replay` hands those to `asp_engine.replay_gdl`.)
+
 A witness file holds the game path, the `--set` overrides, the question and verdict, and
 `steps`: from the initial state, each step is `{"chance": k}` (outcome k of a chance
 event) or `{"player": p, "option": i, "label": "..."}` (player p takes option i, in the
@@ -20,6 +23,7 @@ from ..errors import GgpBridgeError
 from ..sim.stepwise import Chance, Decision, StepMachine, Terminal
 
 FORMAT = "ggpbridge-witness/1"
+ASP_FORMAT = "gdl-joint-moves"   # witnesses of the asp engine, replayed on the GDL translation
 KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
 
 
@@ -62,8 +66,10 @@ def load(path: str) -> dict:
             w = json.load(f)
     except json.JSONDecodeError as e:
         raise WitnessError(f"{path}: not JSON ({e})") from None
+    if isinstance(w, dict) and w.get("format") == ASP_FORMAT:
+        return w   # the ASP engine's joint moves: checked by its own replay
     if not isinstance(w, dict) or w.get("format") != FORMAT:
-        raise WitnessError(f"{path}: not a {FORMAT} witness")
+        raise WitnessError(f"{path}: not a {FORMAT} (or {ASP_FORMAT}) witness")
     if w.get("kind") not in KINDS or not isinstance(w.get("steps"), list):
         raise WitnessError(f"{path}: a witness needs a kind among {', '.join(KINDS)} and a list of steps")
     return w

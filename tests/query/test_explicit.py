@@ -272,3 +272,13 @@ def test_query_cli_answers_and_exit_status(tmp_path, monkeypatch):
     assert run("query", GAMES / "agram2_c2.rcy", "winnable").exit_code == 2
     r = run("query", GAMES / "agram2_c2.rcy", "winnable", "player7")
     assert r.exit_code == 2 and "players 0..1" in r.stderr
+
+
+def test_an_asp_witness_is_replayed_on_the_translation(war_n2, tmp_path):
+    pytest.importorskip("ggpbridge.query.asp_engine")
+    w = tmp_path / "asp.json"
+    r = run("query", war_n2, "winnable", "1", "--engine", "asp", "--witness", w)
+    assert r.exit_code == 0 and "yes" in r.stdout, r.stdout + r.stderr
+    assert json.loads(w.read_text())["overrides"] == {}
+    r = run("replay", war_n2, w, "--quiet")
+    assert r.exit_code == 0 and "confirmed" in r.stdout
