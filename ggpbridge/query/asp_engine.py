@@ -3,7 +3,7 @@
 The game's rules are unrolled over time (`ggpbridge.gdl.asp.temporal_rules`) with the
 play rules of asp/query_common.lp and the question's encodings from asp/query_*.lp,
 grounded incrementally (clingo multi-shot: parts base, step(t), ask(T)). At the times T of
-a schedule (every step up to 8, then strides of a quarter) the driver asks through
+a schedule (every step up to 16, then strides of a half) the driver asks through
 `#external ask(K,T)` atoms (K = running, unended, dead, recurs, simple, win), assigning one
 true per solve. Every move of every role, `random` included, is picked freely. A bound
 becomes a proof when no play is still running at T, or no play of T moves has distinct
@@ -172,11 +172,11 @@ _NEXT = object()        # an action that settles nothing: ask the next one
 
 
 def schedule(bound: int) -> list[int]:
-    """The times to ask at: every step up to 8, then strides of a quarter, ending at `bound`."""
+    """The times to ask at: every step up to 16, then strides of a half, ending at `bound`."""
     out, t = [], 0
     while t < bound:
         out.append(t)
-        t += 1 if t < 8 else t // 4
+        t += 1 if t < 16 else t // 2
     return out + [bound]
 
 
