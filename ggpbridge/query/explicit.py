@@ -27,8 +27,8 @@ from .answer import NO, UNKNOWN, YES, Answer
 from .witness import make_witness, step_record
 
 ENGINE = "explicit"
-_CHECK_EVERY = 512   # expansions between clock checks: time.perf_counter is not free
-_COLLECT_EVERY = 16384
+_CHECK_EVERY = 512   # moves between clock checks: time.perf_counter is not free
+_COLLECT_EVERY = 16384  # moves between collections of the youngest GC generation (see answer_explicit)
 
 
 class _Stop(Exception):
@@ -50,8 +50,7 @@ class Search:
         self.timeout = timeout
         self.progress = progress
         self.ids: dict = {}            # state key -> id (0 = the initial state)
-        self.expanded = 0
-        self.transitions = 0
+        self.transitions = 0           # moves tried, from every state expanded
         self.kinds = {"chance": 0, "decision": 0, "terminal": 0}
         self.max_depth = 0
         self.capped = False   # some state was left unexpanded at the horizon
@@ -65,10 +64,10 @@ class Search:
         return i
 
     def _tick(self) -> None:
-        self.expanded += 1
-        if self.expanded % _COLLECT_EVERY == 0:
+        self.transitions += 1
+        if self.transitions % _COLLECT_EVERY == 0:
             gc.collect(0)
-        if self.expanded % _CHECK_EVERY == 0:
+        if self.transitions % _CHECK_EVERY == 0:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _Stop(f"--timeout {self.timeout:g} s reached")
             if self.progress is not None:
@@ -76,7 +75,7 @@ class Search:
 
     def stats(self) -> dict:
         """Figures of the search so far."""
-        return {"states": len(self.ids), "expanded": self.expanded, "transitions": self.transitions,
+        return {"states": len(self.ids), "transitions": self.transitions,
                 "max_depth": self.max_depth, **{f"{k}_states": v for k, v in self.kinds.items()}}
 
     def moves(self, node) -> range:
@@ -123,7 +122,6 @@ class Search:
             self._tick()
             top[4] = mv
             nxt, nd = m.step(top[0], mv)
-            self.transitions += 1
             key = m.key(nxt)
             j = self.ids.get(key)
             if j is not None:
