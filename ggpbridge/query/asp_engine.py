@@ -166,9 +166,16 @@ def _witness(question: str, verdict: str, kind: str, moves: list, role: str | No
 # when it is satisfiable and when it is not (None: ask the next one). Every ask is
 # monotone in T (asp/query_common.lp), so asking at a few times T is enough, and a proof
 # at T (no play still running, or no play with distinct states) covers every earlier time.
+# Proving that no play finds something (a dead end, a recurrence) is the costly part, so
+# a "find" is asked at every time only up to 16, then at times about twice the last
+# (and at the bound); the model of a play still running is looked at for one for free.
+# A proof that needs the finds at T ("proof") asks the ones skipped at T before it counts;
+# one that settles the question alone ("alone": nothing is running, so nothing recurs)
+# does not.
 
 _EXHAUSTED = object()   # the schedule ran out
 _NEXT = object()        # an action that settles nothing: ask the next one
+_EVERY = 16             # finds are asked at every time up to this one
 
 
 def schedule(bound: int) -> list[int]:
@@ -176,20 +183,52 @@ def schedule(bound: int) -> list[int]:
     out, t = [], 0
     while t < bound:
         out.append(t)
-        t += 1 if t < 16 else t // 2
+        t += 1 if t < _EVERY else t // 2
     return out + [bound]
 
 
 def _search(u: Unrolling, bound: int, plan):
+    """Run a plan of (kind, if_sat, if_unsat, role) over the schedule; role: find, proof or alone."""
+    last_finds = -1
     for horizon in schedule(bound):
         u.deepen(horizon)
-        for kind, if_sat, if_unsat in plan:
+        due = horizon <= _EVERY or horizon == bound or horizon >= 2 * last_finds
+        skipped = []
+        for kind, if_sat, if_unsat, role in plan:
+            if role == "find" and not due:
+                skipped.append((kind, if_sat, if_unsat, role))
+                continue
             model = u.ask(kind)
             act = if_sat if model is not None else if_unsat
+            if act is not None and model is None and role == "proof":
+                for entry in skipped:   # the finds at T must have been asked for the proof to hold
+                    found = _act(u, entry, horizon)
+                    if found is not _NEXT:
+                        return found
             result = _NEXT if act is None else act(u, model, horizon)
             if result is not _NEXT:
                 return result
+        if due:
+            last_finds = horizon
     return _EXHAUSTED
+
+
+def _act(u: Unrolling, entry, horizon: int):
+    kind, if_sat, if_unsat, role = entry
+    model = u.ask(kind)
+    act = if_sat if model is not None else if_unsat
+    return _NEXT if act is None else act(u, model, horizon)
+
+
+def _peek(dead=None, lasso=None):
+    """For the model of a play not ended: its dead end or its recurrence, when it shows one."""
+    def act(u: Unrolling, model, t: int):
+        if dead is not None and any(a.name == "_stuck" for a in model):
+            return dead(u, model, t)
+        if lasso is not None and any(a.name == "_recurs" for a in model):
+            return lasso(u, model, t)
+        return _NEXT
+    return act
 
 
 def _lasso(question: str, verdict: str):
@@ -206,7 +245,7 @@ def _dead_end(question: str):
         stuck = sorted({symbol_kif(a.arguments[0]) for a in model if a.name == "_blocked"})
         w = _witness(question, NO, "dead-end", moves, stuck=stuck)
         return NO, (f"incremental clingo: after {len(moves)} moves the game is not over and "
-                    f"{', '.join(stuck)} cannot move"), w, None
+                    f"{', '.join(stuck) or 'some role'} cannot move"), w, None
     return act
 
 
@@ -220,18 +259,21 @@ def _proof(verdict: str, how: str, kind: str = "running"):
 
 
 def _cycle(u: Unrolling, horizon, bound, role, top):
-    found = _search(u, bound, [("running", None, _proof(NO, ": no play goes on forever")),
-                               ("recurs", _lasso("cycle", YES), None)])
+    lasso = _lasso("cycle", YES)
+    found = _search(u, bound, [("running", _peek(lasso=lasso), _proof(NO, ": no play goes on forever"), "alone"),
+                               ("recurs", lasso, None, "find")])
     if found is _EXHAUSTED:
         return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
     return found
 
 
 def _terminates(u: Unrolling, horizon, bound, role, top):
+    dead = _dead_end("terminates")
     if horizon is None:
-        found = _search(u, bound, [("unended", None, _proof(YES, "", "unended")),
-                                   ("dead", _dead_end("terminates"), None),
-                                   ("recurs", _lasso("terminates", NO), None)])
+        lasso = _lasso("terminates", NO)
+        found = _search(u, bound, [("unended", _peek(dead, lasso), _proof(YES, "", "unended"), "alone"),
+                                   ("dead", dead, None, "find"),
+                                   ("recurs", lasso, None, "find")])
         if found is _EXHAUSTED:
             return UNKNOWN, f"incremental clingo: plays go on beyond {bound} moves, without dead end or recurrence", \
                 None, f"--horizon {bound}"
@@ -241,17 +283,17 @@ def _terminates(u: Unrolling, horizon, bound, role, top):
         if t < horizon:
             return _NEXT
         if any(a.name == "_stuck" for a in model):
-            return _dead_end("terminates")(u, model, t)
+            return dead(u, model, t)
         w = _witness("terminates", NO, "no-end-within", u.play(model, t), horizon=t)
         return NO, f"incremental clingo: a play is still running after {t} moves", w, None
-    found = _search(u, horizon, [("unended", unended, _proof(YES, "", "unended"))])
+    found = _search(u, horizon, [("unended", unended, _proof(YES, "", "unended"), "alone")])
     return found if found is not _EXHAUSTED else (UNKNOWN, "no answer", None, f"--horizon {horizon}")
 
 
 def _playable(u: Unrolling, horizon, bound, role, top):
-    found = _search(u, bound, [("dead", _dead_end("playable"), None),
-                               ("running", None, _proof(YES, "; none reaches a dead end")),
-                               ("simple", None, _proof(YES, "; none is a dead end", "simple"))])
+    found = _search(u, bound, [("dead", _dead_end("playable"), None, "find"),
+                               ("running", None, _proof(YES, "; none reaches a dead end"), "proof"),
+                               ("simple", None, _proof(YES, "; none is a dead end", "simple"), "proof")])
     if found is _EXHAUSTED:
         return UNKNOWN, f"incremental clingo: no dead end within {bound} moves", None, f"--horizon {bound}"
     return found
@@ -264,9 +306,10 @@ def _winnable(u: Unrolling, horizon, bound, role, top):
         moves = u.play(model, t)
         w = _witness("winnable", YES, "win", moves, role=who, goal=top)
         return YES, f"incremental clingo: a play of {len(moves)} moves ends with goal {top} for {who}", w, None
-    found = _search(u, bound, [("win", win, None),
-                               ("running", None, _proof(NO, f"; none gives {who} goal {top}")),
-                               ("simple", None, _proof(NO, f"; no terminal one gives {who} goal {top}", "simple"))])
+    found = _search(u, bound, [("win", win, None, "find"),
+                               ("running", None, _proof(NO, f"; none gives {who} goal {top}"), "proof"),
+                               ("simple", None, _proof(NO, f"; no terminal one gives {who} goal {top}", "simple"),
+                                "proof")])
     if found is _EXHAUSTED:
         return UNKNOWN, f"incremental clingo: no play gives {who} goal {top} within {bound} moves", None, \
             f"--horizon {bound}"
@@ -275,9 +318,11 @@ def _winnable(u: Unrolling, horizon, bound, role, top):
 
 def _always_ends(u: Unrolling, horizon, bound, role, top):
     # A recurrence does not settle it (the loop may have an exit): the state graph does.
-    found = _search(u, bound, [("dead", _dead_end("always-ends"), None),
-                               ("running", None, _proof(YES, ", none at a dead end: every state can reach the end")),
-                               ("recurs", lambda u, model, t: None, None)])
+    to_graph = lambda u, model, t: None  # noqa: E731
+    found = _search(u, bound, [("dead", _dead_end("always-ends"), None, "find"),
+                               ("running", _peek(lasso=to_graph),
+                                _proof(YES, ", none at a dead end: every state can reach the end"), "proof"),
+                               ("recurs", to_graph, None, "find")])
     return None if found is _EXHAUSTED else found
 
 
