@@ -50,6 +50,8 @@ def command(game, players, gdl, startclock, playclock, seed, match_id, upper, ma
         Path(transcript).write_text(json.dumps(match.transcript, indent=1) + "\n", encoding="utf-8")
     click.echo(f"{record['game']}: {record['steps']} steps, {len(record['errors'])} error(s), "
                f"{record['timings']['total']:.2f} s")
+    if record["aborted"]:
+        click.echo(f"aborted: no terminal state after {max_steps} steps")
     click.echo("goals: " + ", ".join(f"{role} {value}" for role, value in record["goals"].items()))
     for error in record["errors"]:
         click.echo(f"  {error['phase']} turn {error['turn']} {error['role']}: {error['kind']}: {error['detail']}")

@@ -6,7 +6,9 @@ plays `random` itself (and any role given no player), sends START to all,
 PLAY each turn and STOP at the end, all players of a turn at once. An answer
 that is late, missing, unreadable or illegal is replaced by a legal move drawn
 from the match's random generator and recorded as an error. The record is a
-JSON-ready dict (format in docs/ggp.md).
+JSON-ready dict (format in docs/ggp.md). A match that reaches `max_steps`
+without a terminal state is ended with ABORT and recorded with `aborted` true
+and no goals.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from ..gdl.machine import ClingoMachine
 from ..gdl.validate import detect_gdl_version
 from ..translate import is_kif, load_description
 from .player import STRATEGIES, Player
-from .protocol import GgpError, Play, ProtocolError, Start, Stop, parse_move_reply, print_message
+from .protocol import Abort, GgpError, Play, ProtocolError, Start, Stop, parse_move_reply, print_message
 
 RECORD_FORMAT = "ggpbridge-match/1"
 
@@ -182,9 +184,11 @@ class Match:
             state, turn = machine.initial_state(), 0
             joint: dict | None = None
             seen: dict = {}
+            aborted = False
             while not machine.is_terminal(state):
                 if turn >= self.max_steps:
-                    raise GgpError(f"{self.game}: no terminal state after {self.max_steps} steps")
+                    aborted = True  # a step cap ends the match unfinished, as ABORT does
+                    break
                 answers = self._exchange(pool, {role: self._message(Play, role, turn, joint, seen)
                                                 for role in self.transports}, self.playclock)
                 joint = {}
@@ -208,12 +212,17 @@ class Match:
                 moves_log.append([symbol_kif(joint[r]) for r in roles])
                 state = machine.next_state(state, joint)
                 turn += 1
-            answers = self._exchange(pool, {role: self._message(Stop, role, turn, joint, seen)
-                                            for role in self.transports}, self.playclock)
+            if aborted:
+                answers = self._exchange(pool, {role: Abort(self.match_id) for role in self.transports},
+                                         self.playclock)
+            else:
+                answers = self._exchange(pool, {role: self._message(Stop, role, turn, joint, seen)
+                                                for role in self.transports}, self.playclock)
             for role, (reply, seconds, error) in answers.items():
                 timings["stop"][symbol_kif(role)] = _round(seconds)
-                self._expect(errors, "stop", turn, role, reply, error, "done")
-        goals = machine.goals(state)
+                self._expect(errors, "abort" if aborted else "stop", turn, role, reply, error,
+                             "aborted" if aborted else "done")
+        goals = {} if aborted else machine.goals(state)
         timings["total"] = _round(time.monotonic() - began)
         return {
             "format": RECORD_FORMAT, "match_id": self.match_id, "game": self.game, "gdl": self.gdl,
@@ -221,8 +230,9 @@ class Match:
             "players": {symbol_kif(r): (self.transports[r].address if r in self.transports else "manager")
                         for r in roles},
             "startclock": self.startclock, "playclock": self.playclock, "seed": self.seed,
-            "steps": len(moves_log), "moves": moves_log, "percepts": percepts_log, "errors": errors,
-            "goals": {symbol_kif(r): goals.get(r, 0) for r in roles}, "timings": timings,
+            "steps": len(moves_log), "aborted": aborted, "moves": moves_log, "percepts": percepts_log, "errors": errors,
+            "goals": {symbol_kif(r): goals.get(r, 0) for r in roles} if not aborted else {},
+            "timings": timings,
         }
 
     def _message(self, kind, role, turn: int, joint: dict | None, seen: dict):
