@@ -67,12 +67,14 @@ class Player:
     """A GGP player: `handle(message text) -> Reply`."""
 
     def __init__(self, strategy: str = "random", name: str = "ggpbridge", seed: int | None = None,
-                 belief_cap: int = 256, cache_size: int = 20_000):
+                 belief_cap: int = 256, cache_size: int = 20_000, abandon_after: float | None = None):
+        # abandon_after: idle seconds after which a new START replaces the running match
+        # (default 2 x playclock + 10: its manager has vanished).
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
         self.strategy, self.name = strategy, name
         self.rng = random.Random(seed)
-        self.belief_cap, self.cache_size = belief_cap, cache_size
+        self.belief_cap, self.cache_size, self.abandon_after = belief_cap, cache_size, abandon_after
         self.match: MatchState | None = None
         self._lock = threading.Lock()
         # The last machine, by rules text: PREVIEW grounds ahead, and a manager that
@@ -125,7 +127,8 @@ class Player:
         if current is not None and current.match_id != message.match_id:
             # A manager that vanished mid-match must not block the player forever.
             idle = time.monotonic() - current.last_seen
-            if idle < 2 * current.playclock + 10:
+            limit = self.abandon_after if self.abandon_after is not None else 2 * current.playclock + 10
+            if idle < limit:
                 return Reply(200, "busy")
         machine = self._machine_for(message.rules)
         role = term_symbol(Const(message.role))

@@ -57,3 +57,16 @@ def test_serve_player_rejects_a_bad_name_without_starting():
     result = subprocess.run([sys.executable, "-m", "ggpbridge.cli", "serve-player", "--port", "0",
                              "--name", "two words"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 2 and "a name is one word" in result.stderr
+
+
+def test_export_of_translated_agram_in_both_versions(tmp_path):
+    agram = ROOT / "games" / "agram2_c2.rcy"
+    for gdl, key in (("2", "agram2_c2"), ("1", "agram2_c2_gdl1")):
+        result = CliRunner().invoke(main, ["export", str(agram), "--repo", str(tmp_path), "--gdl", gdl])
+        assert result.exit_code == 0, result.output
+        metadata = json.loads((tmp_path / key / "METADATA").read_text())
+        assert metadata["rulesheet"] == f"{key}.kif" and metadata["gdlVersion"] == int(gdl)
+        assert metadata["roleNames"] == ["player0", "player1", "random"] and metadata["source"] == "agram2_c2.rcy"
+        desc = parse_kif((tmp_path / key / f"{key}.kif").read_text())
+        assert any(rule.head.name == "sees" for rule in desc.rules
+                   if hasattr(rule.head, "name")) == (gdl == "2")

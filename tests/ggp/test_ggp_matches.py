@@ -154,3 +154,14 @@ def test_manager_rejects_unknown_roles_and_addresses():
         Match(desc, {"xplayer": "builtin:smart"}, gdl=gdl)
     with pytest.raises(GgpError, match="http://host:port/"):
         Match(desc, {"xplayer": "ftp://x"}, gdl=gdl)
+
+
+def test_the_step_cap_ends_a_match_with_abort(legal_player):
+    desc, gdl = load_game(EXAMPLES / "tictactoe.kif")
+    match = Match(desc, {"xplayer": legal_player.url, "oplayer": "builtin:legal"}, gdl=gdl, seed=1,
+                  max_steps=3, match_id="capped")
+    record = match.run()
+    assert record["aborted"] and record["steps"] == 3 and record["goals"] == {} and record["errors"] == []
+    assert [m["message"] for m in match.transcript[-2:]] == ["(abort capped)"] * 2
+    assert [m["reply"] for m in match.transcript[-2:]] == ["aborted"] * 2
+    assert post(legal_player.url, "(info)")[1].endswith("(status available))")

@@ -146,3 +146,14 @@ def test_inconsistent_percepts_resample_or_answer_nil_and_keep_serving():
     assert (reply.status, reply.body) == (200, "nil")
     assert player.handle("(info)").body.endswith("(status busy))")
     assert player.handle("(abort m)").body == "aborted"
+
+
+def test_a_vanished_managers_match_is_given_up_for_a_new_start():
+    import time
+    player = Player("legal", abandon_after=0.2)
+    assert player.handle(f"(start old xplayer {rules('tictactoe')} 10 5)").body == "ready"
+    assert player.handle(f"(start new oplayer {rules('tictactoe')} 10 5)").body == "busy"
+    time.sleep(0.3)
+    assert player.handle(f"(start new oplayer {rules('tictactoe')} 10 5)").body == "ready"
+    assert player.handle("(play old nil)").body == "busy"
+    assert player.handle("(play new nil)").body == "noop"
