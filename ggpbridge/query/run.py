@@ -62,7 +62,10 @@ def explicit_answer(game, question, role=None, horizon=None, overrides=None, tim
     from ..recycle import parse_file
     from ..sim import compile_loaded
     from ..sim.stepwise import StepMachine
+    from ..translate import is_kif
     from .explicit import answer_explicit
+    if is_kif(game):
+        raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; for a GDL file use --engine asp")
     machine = StepMachine(compile_loaded(parse_file(game, dialect), overrides))
     seat = parse_role(role, len(machine.roles))
     return answer_explicit(machine, question, seat, horizon, timeout, limit_states, progress, game, overrides)
