@@ -125,8 +125,10 @@ class StepMachine:
 
     # ------------------------------------------------------------ internals
     def _live(self, state: State) -> Live:
-        # one Live serves every settle: building a fresh one (and seeding its RNG, unused in
-        # stepwise mode) took a fifth of an exhaustive search's time
+        # One Live serves every settle: building a fresh one (and seeding its RNG, unused in
+        # stepwise mode) took a fifth of an exhaustive search's time. So the Live returned is
+        # valid until the machine's next call; a caller may read or change it freely meanwhile
+        # (handing it out forgets which state it holds, so the next settle restores its own).
         live = self._spare
         if live is None:
             live = self._spare = Live(self.prog)
