@@ -40,6 +40,8 @@ _COMMANDS = [
     ("simulate", "command"),
     ("conformance", "command"),
     ("validate", "validate"),
+    ("translate", "command"),
+    ("crosscheck", "command"),
     ("serve_player", "command"),
     ("match", "command"),
     ("export", "command"),

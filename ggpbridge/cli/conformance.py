@@ -16,8 +16,11 @@ from . import output
 @click.option("--games", "k", type=click.IntRange(min=0), default=100, show_default=True, help="Seeded games per file.")
 @click.option("--max-steps", type=int, default=20_000, show_default=True)
 @click.option("--expected", type=click.File("r"), help="File listing expected failures, one 'PATH-SUFFIX' per line.")
+@click.option("--translate", is_flag=True, help="Add a column: translated to GDL-II and valid, or what stops it.")
+@click.option("--crosscheck", "lockstep", type=click.IntRange(min=0), default=0,
+              help="Also play this many lockstep playouts (simulator against clingo) per translated file.")
 @click.option("--json", "as_json", is_flag=True)
-def command(paths, k, max_steps, expected, as_json):
+def command(paths, k, max_steps, expected, translate, lockstep, as_json):
     """Exit status is non-zero on any failure not listed as expected (internal errors always count)."""
     expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
     expect = [e for e in expect if e]
@@ -26,17 +29,33 @@ def command(paths, k, max_steps, expected, as_json):
     with click.progressbar(files, label="conformance", file=sys.stderr,
                            item_show_func=lambda f: f.name if f else "") as bar:
         for f in bar:
-            rows.append(run_file(f, k, max_steps))
+            rows.append(run_file(f, k, max_steps, translate, lockstep))
     unexpected = [r for r in rows if r.stage != "ok" and (r.stage == "internal" or not any(r.file.endswith(e) for e in expect))]
     if as_json:
         output.as_json({"files": [r.as_dict() for r in rows], "unexpected_failures": [r.file for r in unexpected]})
     else:
+        extra = (["translation"] if translate or lockstep else []) + (["lockstep"] if lockstep else [])
         output.table([[r.file, r.dialect or "-", r.stage, " ".join(f"{s}:{n}" for s, n in sorted(r.statuses.items())),
-                       "" if r.seed is None else r.seed] for r in rows], ["file", "dialect", "stage", "games", "seed"])
+                       "" if r.seed is None else r.seed]
+                      + ([_short(r.translation)] if translate or lockstep else [])
+                      + ([r.lockstep or "-"] if lockstep else []) for r in rows],
+                      ["file", "dialect", "stage", "games", "seed"] + extra)
         for r in rows:
             if r.stage != "ok":
                 tag = "expected" if r not in unexpected else "FAILED"
                 click.echo(f"\n[{tag}] {r.stage}" + (f" (seed {r.seed})" if r.seed is not None else "") + f": {r.message}")
         c = Counter(r.stage for r in rows)
         click.echo("\n" + ", ".join(f"{s}: {n}" for s, n in sorted(c.items())) + f"; unexpected failures: {len(unexpected)}")
+        if translate or lockstep:
+            t = Counter((r.translation or "-").split(" ")[0] for r in rows)
+            click.echo("translation: " + ", ".join(f"{s}: {n}" for s, n in sorted(t.items())))
     raise SystemExit(1 if unexpected else 0)
+
+
+def _short(text: str | None) -> str:
+    """A table cell: the status word, and where it stops for an unsupported construct."""
+    if not text:
+        return "-"
+    if text.startswith("unsupported at "):
+        return "unsupported " + text.split(" ")[2].rstrip(":").rsplit("/", 1)[-1]
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -25,10 +25,13 @@ class Row:
     message: str | None = None
     seed: int | None = None
     statuses: Counter = field(default_factory=Counter)
+    translation: str | None = None   # "valid (R rules)", "unsupported: ...", "invalid: ..." (with --translate)
+    lockstep: str | None = None      # "N/N agree" or the divergence (with --crosscheck)
 
     def as_dict(self) -> dict:
         return {"file": self.file, "dialect": self.dialect, "stage": self.stage, "message": self.message,
-                "seed": self.seed, "games": dict(self.statuses)}
+                "seed": self.seed, "games": dict(self.statuses), "translation": self.translation,
+                "lockstep": self.lockstep}
 
 
 def files_under(paths) -> list[Path]:
@@ -42,8 +45,37 @@ def files_under(paths) -> list[Path]:
     return out
 
 
-def run_file(path: Path, games: int, max_steps: int = 20_000) -> Row:
-    """Parse, check and play `games` seeded games of one file."""
+def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = False, lockstep: int = 0) -> Row:
+    """Parse, check and play `games` seeded games of one file; optionally translate and cross-check it."""
+    row = _simulate_file(path, games, max_steps)
+    if (translate or lockstep) and row.stage in ("ok", "rules"):
+        loaded = parse_file(path)
+        row.translation = translation_status(loaded)
+        if lockstep and row.translation.startswith("valid"):
+            from ..crosscheck import crosscheck
+            rep = crosscheck(loaded, lockstep)
+            d = rep.divergence
+            row.lockstep = (f"{rep.playouts}/{lockstep} agree" if d is None else
+                            f"diverged at seed {d['seed']}: {d['what']}")
+    return row
+
+
+def translation_status(loaded) -> str:
+    """Translate to GDL-II and validate: 'valid (R rules)', 'unsupported: ...' or 'invalid: ...'."""
+    from ..errors import UnsupportedConstructError
+    from ..gdl.validate import validate
+    from ..translate import translate_loaded
+    try:
+        desc = translate_loaded(loaded, 2)
+    except UnsupportedConstructError as e:
+        return f"unsupported at {loaded.source.name}:{e.pos.line}:{e.pos.col}: {e.message}"
+    errors = [d for d in validate(desc) if d.severity == "error"]
+    if errors:
+        return f"invalid: {errors[0].message}"
+    return f"valid ({len(desc.rules)} rules)"
+
+
+def _simulate_file(path: Path, games: int, max_steps: int) -> Row:
     row = Row(str(path))
     try:
         loaded = parse_file(path)

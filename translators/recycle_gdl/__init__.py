@@ -88,6 +88,12 @@ class Translation:
                 out.append(rule(f("physical", ln)))
             out += [rule(f("loc_owner", ln, o)) for o in owners_of.get(ln, owners)]
         out += [rule(f("index", const(i))) for i in range(len(lay.cards) + 1)]
+        out += [rule(f("isucc", const(i), const(i + 1))) for i in range(len(lay.cards))]
+        # cycle stacks: one level per nested stage, plus the levels CardStock leaves pushed when a
+        # stage ends on entry (bounded here: deeper stacks are outside the translation)
+        depth = _stage_depth(self.prog.game.body) + 4
+        out += [rule(f("depth", const(i))) for i in range(depth + 1)]
+        out += [rule(f("dsucc", const(i), const(i + 1))) for i in range(depth)]
         l, o, k, v = (Fresh().var(h) for h in "lokv")
         for kind, keys in self._storages().items():
             if not keys:
@@ -205,6 +211,12 @@ class Translation:
         hi = max([len(lay.cards) + 1, lay.n + 1] + lits + list(pts))
         if "sum" in flow.used:
             hi = max(hi, sum(max(pts) for _ in lay.cards))
+        counters = [x for x in self.prog.game.walk() if isinstance(x, (ir.Inc, ir.Dec, ir.SetInt))]
+        if counters:
+            # storages that count up or down: room for a run of changes beyond the literals
+            hi = max(hi, 32)
+        if any(isinstance(x, ir.Dec) or (isinstance(x, ir.Arith) and x.op == "-") for x in self.prog.game.walk()):
+            lo = min(lo, -hi)
         return lo, hi + 1
 
     def _kernels(self, flow) -> list:
@@ -276,7 +288,7 @@ class Translation:
             rule(f("sees", r, f("at", l, o, i, c)), f("role_of", p, r), f("nx", f("at", l, o, i, c)),
                  f("sees_loc", p, l, o)),
             rule(f("nx_occupied", l, o, i), f("nx", f("at", l, o, i, c))),
-            rule(f("nx_size", l, o, n), f("nx_occupied", l, o, i), f("succ", i, n), neg(f("nx_occupied", l, o, n))),
+            rule(f("nx_size", l, o, n), f("nx_occupied", l, o, i), f("isucc", i, n), neg(f("nx_occupied", l, o, n))),
             rule(f("sees", r, f("count", l, o, n)), f("role_of", p, r), f("nx_size", l, o, n), f("loc_owner", l, o),
                  neg(f("sees_loc", p, l, o))),
         ]
@@ -296,29 +308,26 @@ class Translation:
             rule(f("base", f("int", k, o, v)), f("sto_owner", k, o), f("num", v)),
             rule(f("base", f("str", k, o, v)), f("str_owner", k, o), f("name_value", v)),
             rule(f("base", f("points", k, o, s)), f("pts_owner", k, o), f("pts_set", s)),
-            rule(f("base", f("parg", k, o, i, v)), f("pts_owner", k, o), f("num", i), f("value_any", v)),
-            rule(f("base", f("cyc", const("player_cycle"), d, a, b)), f("num", d), f("player_id", a), f("seat_or_none", b)),
-            rule(f("base", f("cyc", const("team_cycle"), d, a, b)), f("num", d), f("team_id", a), f("team_or_none", b)),
-            rule(f("base", f("cycdepth", k, d)), f("cycle_kind", k), f("num", d)),
+            rule(f("base", f("parg", k, o, i, v)), f("pts_owner", k, o), f("index", i), f("name_value", v)),
+            rule(f("base", f("cyc", const("player_cycle"), d, a, b)), f("depth", d), f("player_id", a),
+                 f("seat_or_none", b)),
+            rule(f("base", f("cyc", const("team_cycle"), d, a, b)), f("depth", d), f("team_id", a), f("team_or_none", b)),
+            rule(f("base", f("cycdepth", k, d)), f("cycle_kind", k), f("depth", d)),
             rule(f("seat_or_none", a), f("player_id", a)),
             rule(f("seat_or_none", const(NONE))),
             rule(f("team_or_none", a), f("team_id", a)),
             rule(f("team_or_none", const(NONE))),
             rule(f("cycle_kind", const("player_cycle"))),
             rule(f("cycle_kind", const("team_cycle"))),
-            rule(f("base", f("var", k, v)), f("register", k), f("value_any", v)),
             rule(f("input", r, const("noop")), f("role", r)),
             rule(f("input", const("random"), f("pick", i)), f("num", i)),
         ]
-        regs = sorted({x.head.args[0].name for x in flow.rules if x.head.name in ("var_put", "var_kill")}
-                      - {s.name for s in flow.scans})
-        out += [rule(f("register", const(g))) for g in regs]
+        out += [rule(f("base", f("var", const(g), v)), f(dom, v)) for g, dom in sorted(flow.reg_dom.items())
+                if dom != "scan_value"]
         if flow.scans:
             out += [rule(f("scan_register", s)) for s in flow.scans] + [
-                rule(f("base", f("var", k, f("sc", a, i, b, c))), f("scan_register", k), f("num", a), f("num", i),
-                     f("scan_best", b), f("card_or_none", c)),
-                rule(f("scan_best", v), f("num", v)),
-                rule(f("scan_best", const("inf"))),
+                rule(f("base", f("var", k, f("sc", a, i, c))), f("scan_register", k), f("index", a), f("index", i),
+                     f("card_or_none", c)),
                 rule(f("card_or_none", c), f("card_id", c)),
                 rule(f("card_or_none", const(NO_VALUE))),
             ]
@@ -334,6 +343,14 @@ class Translation:
                           .get(t, "value_any"), e) for (_, t), e in zip(binds, es)]
                 out.append(rule(f("input", r, option_term(fi, es)), f("role_of", p, r), *doms))
         return _dedup(out)
+
+
+def _stage_depth(items) -> int:
+    best = 0
+    for it in items:
+        if isinstance(it, ir.Stage):
+            best = max(best, 1 + _stage_depth(it.body))
+    return best
 
 
 def _dedup(rules: list) -> list:

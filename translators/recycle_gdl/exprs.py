@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ggpbridge import ir
 from ggpbridge.errors import UnsupportedConstructError
-from ggpbridge.gdl.ast import Not, Var, variables
+from ggpbridge.gdl.ast import Const, Not, Var, variables
 from ggpbridge.recycle.check import TEAM, _FIXED, element
 
 from .terms import NO_VALUE, NONE, TABLE, const, distinct, f, name, neg, rule, true
@@ -124,7 +124,7 @@ class ExprCompiler:
         """(literals, term) giving the value of expression n."""
         if id(n) in self.pre:
             v = self.fresh.var("t")
-            return [true(f("tmp", self.pre[id(n)], v))], v
+            return [true(f("var", self.pre[id(n)], v))], v
         m = getattr(self, "v_" + type(n).__name__, None)
         if m is None:
             raise unsupported(f"{_what(n)}", n)
@@ -225,6 +225,15 @@ class ExprCompiler:
     def v_Arith(self, n, env):
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
+        ca, cb = _number(la, a), _number(lb, b)
+        if ca is not None and cb is not None:  # constant folding (declared values, literals)
+            from ggpbridge.sim.exprs import _INT_OPS
+            return [], const(_INT_OPS[n.op](ca, cb))
+        if cb is not None and n.op in ("//", "%") and cb > 0:
+            op = "div" if n.op == "//" else "mod"
+            self.divisors.add((op, cb))
+            v = self.fresh.var("r")
+            return la + [f(f"{op}_{cb}", a, v)], v
         v = self.fresh.var("r")
         if n.op == "+":
             self.used.add("plus")
@@ -235,10 +244,6 @@ class ExprCompiler:
         if n.op == "*":
             self.used.add("times")
             return la + lb + [f("times", a, b, v)], v
-        if n.op in ("//", "%") and isinstance(n.right, ir.IntLit) and n.right.value > 0:
-            op = "div" if n.op == "//" else "mod"
-            self.divisors.add((op, n.right.value))
-            return la + [f(f"{op}_{n.right.value}", a, v)], v
         raise unsupported(f"the operator {n.op}", n)
 
     def v_Size(self, n, env):
@@ -286,9 +291,9 @@ class ExprCompiler:
         self.rules.append(rule(f(passes, *args, i), *dom, true(f("at", l, own, i, x)), *ok))
         self.rules.append(rule(f(count, *args, const(0), const(0)), *dom))
         self.rules.append(rule(f(count, *args, i2, k2), f(count, *args, i, k), f(passes, *args, i),
-                               f("succ", i, i2), f("succ", k, k2)))
+                               f("isucc", i, i2), f("isucc", k, k2)))
         self.rules.append(rule(f(count, *args, i2, k), f(count, *args, i, k), f("occupied", l, own, i),
-                               neg(f(passes, *args, i)), f("succ", i, i2)))
+                               neg(f(passes, *args, i)), f("isucc", i, i2)))
         total, size = self.fresh.var("k"), self.fresh.var("z")
         call = [a if a is not ov else o for a in args]
         return lits + [f("size", l, o, size), f(count, *call, size, total)], total
@@ -323,7 +328,7 @@ class ExprCompiler:
         if w == "top":
             i, z = self.fresh.var("i"), self.fresh.var("z")
             self.used.update({"size", "succ"})
-            return lits + [f("size", l, o, z), f("succ", i, z), true(f("at", l, o, i, c))], c
+            return lits + [f("size", l, o, z), f("isucc", i, z), true(f("at", l, o, i, c))], c
         if w == "bottom":
             return lits + [true(f("at", l, o, const(0), c))], c
         li, i = self.val(w, env)
@@ -452,6 +457,18 @@ class ExprCompiler:
         if n.op == "<=":
             return la + lb + [f("leq", a, b)]
         return la + lb + [f("leq", b, a)]
+
+
+def _number(lits, t) -> int | None:
+    """The integer a literal-free constant term stands for, else None."""
+    if lits or not isinstance(t, Const):
+        return None
+    s = t.name
+    if s.isdigit():
+        return int(s)
+    if s.startswith("m") and s[1:].isdigit():
+        return -int(s[1:])
+    return None
 
 
 def subst(lits: list, m: dict) -> list:

@@ -31,6 +31,7 @@ class Flow(ExprCompiler):
         self.chance_labels: set = set()
         self.values = prog.values
         self.scans: list = []                    # registers of max/min scans
+        self.reg_dom: dict = {}                  # register -> domain relation of its values
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
@@ -38,9 +39,12 @@ class Flow(ExprCompiler):
         self.labels.append(lab)
         return lab
 
-    def reg(self, kind: str):
+    def reg(self, kind: str, dom: str = "value_any"):
+        """A fresh register; `dom` names the domain of its values (for `base`)."""
         self.nvar += 1
-        return const(f"{kind}{self.nvar}")
+        rid = const(f"{kind}{self.nvar}")
+        self.reg_dom[rid.name] = dom
+        return rid
 
     def at(self, lab) -> object:
         return true(f("pc", const(lab)))
@@ -92,8 +96,8 @@ class Flow(ExprCompiler):
         d, d1, cur, nxt = (self.fresh.var(h) for h in ("d", "d", "c", "n"))
         top = [true(f("cycdepth", k, d)), true(f("cyc", k, d, cur, nxt))]
         # entry: push a copy of the top of the cycle (its queued next dropped), then test the end
-        self.rules.append(rule(f("cyc_put", k, d1, cur, const(NONE)), self.at(lab), *top, f("succ", d, d1)))
-        self.rules.append(rule(f("cyc_depth_to", k, d1), self.at(lab), true(f("cycdepth", k, d)), f("succ", d, d1)))
+        self.rules.append(rule(f("cyc_put", k, d1, cur, const(NONE)), self.at(lab), *top, f("dsucc", d, d1)))
+        self.rules.append(rule(f("cyc_depth_to", k, d1), self.at(lab), true(f("cycdepth", k, d)), f("dsucc", d, d1)))
         entry_env = Env(env, cur=None, fresh_next=True)
         if kind == "player":
             cv = self.fresh.var("c")
@@ -106,7 +110,7 @@ class Flow(ExprCompiler):
         again = self.exists("ends", env, self.cond(st.node.end, env))
         self.goto(loop, after, again)
         self.rules.append(rule(f("cyc_depth_to", k, d1), self.at(loop), again, true(f("cycdepth", k, d)),
-                               f("succ", d1, d)))
+                               f("dsucc", d1, d)))
         self.goto(loop, body, Not(again))
         succ = "succ_seat" if kind == "player" else "succ_team"
         n2 = self.fresh.var("n")
@@ -144,7 +148,7 @@ class Flow(ExprCompiler):
             body_env = Env(env)
             regs = []
             for (var, t), x in zip(binds, elems):
-                rid = self.reg("v")
+                rid = self.reg("v", _dom(t))
                 regs.append(rid)
                 body_env[var] = Binding("fluent", rid, t)
                 self.rules.append(rule(f("var_put", rid, x), self.at(lab), f("does", r, move)))
@@ -205,7 +209,7 @@ class Flow(ExprCompiler):
         pres = list(_pre_nodes_expr(n.count))
         if pres:
             lab = self.pre_steps(pres, lab, env)
-        rid = self.reg("r")
+        rid = self.reg("r", "num")
         lits, cnt = self.val(n.count, env)
         for x in pres:
             self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
@@ -241,7 +245,7 @@ class Flow(ExprCompiler):
             succ = "succ"
         else:
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
-        rid = self.reg("v")
+        rid = self.reg("v", _dom(t))
         body, tick = self.label(), self.label()
         inner = env.child(**{n.var: Binding("fluent", rid, t)})
         if count == 0:
@@ -264,7 +268,7 @@ class Flow(ExprCompiler):
         pres = list(_pre_nodes_expr(n.value))
         if pres:
             lab = self.pre_steps(pres, lab, env)
-        rid = self.reg("v")
+        rid = self.reg("v", _dom(t))
         lits, v = self.val(n.value, env)
         for x in pres:
             self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
@@ -299,7 +303,7 @@ class Flow(ExprCompiler):
             card, i = self.fresh.var("c"), self.fresh.var("i")
             if src.where == "top":
                 z = self.fresh.var("z")
-                sl = sl + [f("size", l1, o1, z), f("succ", i, z)]
+                sl = sl + [f("size", l1, o1, z), f("isucc", i, z)]
             elif src.where == "bottom":
                 i = const(0)
             else:
@@ -335,7 +339,7 @@ class Flow(ExprCompiler):
         if not isinstance(n.target, ir.Location):
             raise unsupported(f"shuffling {_what(n.target)}", n)
         lits, l, o = self.loc(n.target, env)
-        rid = self.reg("s")
+        rid = self.reg("s", "index")
         self.used.update({"size", "succ", "order"})
         self.chance_labels.add(lab)
         z, top, kk, nxt = (self.fresh.var(h) for h in ("z", "t", "k", "n"))
@@ -343,12 +347,12 @@ class Flow(ExprCompiler):
         pos = self.fresh.pred("shuffle_pos")
         self.rules.append(rule(f(pos, top), self.at(lab), true(f("var", rid, top))))
         self.rules.append(rule(f(pos, top), self.at(lab), neg(f("has_var", rid)), *lits, f("size", l, o, z),
-                               f("succ", top, z)))
+                               f("isucc", top, z)))
         self.rules.append(rule(f("pick_ok", kk), f(pos, top), f("less", const(0), top), f("num", kk),
                                f("leq", const(0), kk), f("leq", kk, top)))
         self.act(lab, None, f("swap", l, o, kk, top), lits + [f(pos, top), f("less", const(0), top),
                                                             f("does", const("random"), f("pick", kk))])
-        self.rules.append(rule(f("var_put", rid, nxt), f(pos, top), f("succ", nxt, top), f("less", const(0), nxt)))
+        self.rules.append(rule(f("var_put", rid, nxt), f(pos, top), f("isucc", nxt, top), f("less", const(0), nxt)))
         self.rules.append(rule(f("var_kill", rid), f(pos, top), f("leq", top, const(1))))
         self.rules.append(rule(f("nx", f("pc", const(after))), f(pos, top), f("leq", top, const(1))))
         self.rules.append(rule(f("nx", f("pc", const(lab))), f(pos, top), f("less", const(1), top)))
@@ -432,7 +436,7 @@ class Flow(ExprCompiler):
         """Steps computing chance-bearing values (random, max/min) into registers; returns the action's label."""
         for x in nodes:
             nxt = self.label()
-            rid = self.reg("t")
+            rid = self.reg("t", "num" if isinstance(x, ir.Random) else "card_id")
             if isinstance(x, ir.Random):
                 self.random_step(x, lab, nxt, rid, env)
             else:
@@ -462,14 +466,17 @@ class Flow(ExprCompiler):
         pl, key, po = self.points(x.points, env)
         self.used.update({"size", "succ", "order", "points"})
         self.chance_labels.add(lab)
-        sid = self.reg("x")
+        sid = self.reg("x", "scan_value")
         want_max = x.kind == "max"
         P, I, B, K, C, V, I2, P2 = (self.fresh.var(h) for h in ("p", "i", "b", "k", "c", "v", "i", "p"))
         cur = self.fresh.pred("scan")
+        # the cursor register holds (part, position, best card so far); the best score is recomputed
         start = const(-1) if want_max else const("inf")
-        self.rules.append(rule(f(cur, P, I, B, K), self.at(lab), true(f("var", sid, f("sc", P, I, B, K)))))
-        self.rules.append(rule(f(cur, const(0), const(0), start, const(NO_VALUE)), self.at(lab),
-                               neg(f("has_var", sid))))
+        at_cur = self.fresh.pred("scan_at")
+        self.rules.append(rule(f(at_cur, P, I, K), self.at(lab), true(f("var", sid, f("sc", P, I, K)))))
+        self.rules.append(rule(f(at_cur, const(0), const(0), const(NO_VALUE)), self.at(lab), neg(f("has_var", sid))))
+        self.rules.append(rule(f(cur, P, I, start, const(NO_VALUE)), f(at_cur, P, I, const(NO_VALUE))))
+        self.rules.append(rule(f(cur, P, I, B, K), f(at_cur, P, I, K), *pl, f("card_points", key, po, K, B)))
         el = self.fresh.pred("scan_el")
         for pi, (kind, part) in enumerate(parts):
             if kind == "each":  # one part per player (team): the location's owner is the part
@@ -496,21 +503,26 @@ class Flow(ExprCompiler):
         kept = self.fresh.pred("scan_kept")
         self.rules.append(rule(f(kept), f(take, V, C)))
         # the next cursor: the next position of this part, or the next part
-        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, V, C)), f(cur, P, I, B, K), f(take, V, C),
-                               f("succ", I, I2)))
-        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, B, K)), f(cur, P, I, B, K), f(val, V, C),
-                               neg(f(kept)), f("succ", I, I2)))
+        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, C)), f(at_cur, P, I, K), f(take, V, C),
+                               f("isucc", I, I2)))
+        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, K)), f(at_cur, P, I, K), f(val, V, C),
+                               neg(f(kept)), f("isucc", I, I2)))
         has_el = self.fresh.pred("scan_has")
         self.rules.append(rule(f(has_el), f(el, P, I, C)))
         last = const(nparts - 1)
-        self.rules.append(rule(f("var_put", sid, f("sc", P2, const(0), B, K)), f(cur, P, I, B, K), neg(f(has_el)),
-                               f("succ", P, P2), f("less", P2, const(nparts))))
-        self.rules.append(rule(f("var_kill", sid), f(cur, last, I, B, K), neg(f(has_el))))
-        self.rules.append(rule(f("var_put", rid, K), f(cur, last, I, B, K), neg(f(has_el))))
-        self.rules.append(rule(f("nx", f("pc", const(after))), f(cur, last, I, B, K), neg(f(has_el))))
-        self.rules.append(rule(f("nx", f("pc", const(lab))), f(cur, P, I, B, K), f(has_el)))
-        self.rules.append(rule(f("nx", f("pc", const(lab))), f(cur, P, I, B, K), neg(f(has_el)), distinct(P, last)))
+        self.rules.append(rule(f("var_put", sid, f("sc", P2, const(0), K)), f(at_cur, P, I, K), neg(f(has_el)),
+                               f("isucc", P, P2), f("less", P2, const(nparts))))
+        self.rules.append(rule(f("var_kill", sid), f(at_cur, last, I, K), neg(f(has_el))))
+        self.rules.append(rule(f("var_put", rid, K), f(at_cur, last, I, K), neg(f(has_el))))
+        self.rules.append(rule(f("nx", f("pc", const(after))), f(at_cur, last, I, K), neg(f(has_el))))
+        self.rules.append(rule(f("nx", f("pc", const(lab))), f(at_cur, P, I, K), f(has_el)))
+        self.rules.append(rule(f("nx", f("pc", const(lab))), f(at_cur, P, I, K), neg(f(has_el)), distinct(P, last)))
         self.scans.append(sid)
+
+
+def _dom(t) -> str:
+    from .exprs import DOMAIN
+    return DOMAIN.get(t, "value_any")
 
 
 def _parts(src):

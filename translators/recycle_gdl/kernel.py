@@ -21,18 +21,18 @@ def cards() -> list:
     return [
         rule(f("occupied", l, o, i), at(l, o, i, c)),
         rule(f("size", l, o, const(0)), f("loc_owner", l, o), neg(f("occupied", l, o, const(0)))),
-        rule(f("size", l, o, n), f("occupied", l, o, i), f("succ", i, n), neg(f("occupied", l, o, n))),
+        rule(f("size", l, o, n), f("occupied", l, o, i), f("isucc", i, n), neg(f("occupied", l, o, n))),
         rule(f("rm_in", l, o), f("rm", l, o, i)),
-        rule(f("size_after", l, o, z), f("size", l, o, z1), f("rm", l, o, i), f("succ", z, z1)),
+        rule(f("size_after", l, o, z), f("size", l, o, z1), f("rm", l, o, i), f("isucc", z, z1)),
         rule(f("size_after", l, o, z), f("size", l, o, z), neg(f("rm_in", l, o))),
         rule(f("swapped", l, o, a), f("swap", l, o, a, b)),
         rule(f("swapped", l, o, b), f("swap", l, o, a, b)),
         rule(f("keep", l, o, k, d), at(l, o, k, d), neg(f("rm", l, o, k)), neg(f("swapped", l, o, k))),
         rule(f("rm_below", l, o, k), f("rm", l, o, i), f("occupied", l, o, k), f("less", i, k)),
-        rule(f("shifted", l, o, k1, d), f("keep", l, o, k, d), f("rm_below", l, o, k), f("succ", k1, k)),
+        rule(f("shifted", l, o, k1, d), f("keep", l, o, k, d), f("rm_below", l, o, k), f("isucc", k1, k)),
         rule(f("shifted", l, o, k, d), f("keep", l, o, k, d), neg(f("rm_below", l, o, k))),
         rule(f("ins_below", l, o, k), f("ins", l, o, j, c), f("shifted", l, o, k, d), f("leq", j, k)),
-        rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("succ", k, k2)),
+        rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("isucc", k, k2)),
         rule(f("nx", f("at", l, o, k, d)), f("shifted", l, o, k, d), neg(f("ins_below", l, o, k))),
         rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c)),
         rule(f("nx", f("at", l, o, b, d)), f("swap", l, o, a, b), at(l, o, a, d)),
@@ -79,7 +79,7 @@ def points_sum() -> list:
     return [
         rule(f("points_sum", k, p, l, o, const(0), const(0)), f("pts_owner", k, p), f("loc_owner", l, o)),
         rule(f("points_sum", k, p, l, o, i, s), f("points_sum", k, p, l, o, ii, vv), true(f("at", l, o, ii, c)),
-             f("card_points", k, p, c, v), f("plus", vv, v, s), f("succ", ii, i)),
+             f("card_points", k, p, c, v), f("plus", vv, v, s), f("isucc", ii, i)),
     ]
 
 

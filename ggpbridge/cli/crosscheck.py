@@ -1,0 +1,41 @@
+"""`ggpbridge crosscheck GAME -n N`: the simulator and clingo (on the translation) in lockstep."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..crosscheck import crosscheck
+from . import output
+from .common import dialect_option, load, parse_sets
+
+
+@click.command("crosscheck")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=20, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout; playout i uses seed+i.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@dialect_option
+def command(game, n, seed, sets, as_json, dialect):
+    """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
+    loaded = load(game, dialect)
+    if as_json or not sys.stderr.isatty():
+        rep = crosscheck(loaded, n, seed, parse_sets(sets))
+    else:
+        with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
+            rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update)
+    data = {"game": game, "seed": seed, **rep.as_dict()}
+    if as_json:
+        output.as_json(data)
+    else:
+        click.echo(f"{game}: {rep.playouts} of {n} playouts agree ({rep.decisions} decisions, {rep.chance} chance "
+                   f"events, {rep.gdl_steps} GDL steps, {rep.seconds:.1f} s)")
+        d = rep.divergence
+        if d:
+            click.echo(click.style("divergence: ", fg="red") + d["what"], err=True)
+            click.echo(f"  seed {d['seed']}; replay: {d.get('history')}", err=True)
+            for k in ("only_simulator", "only_clingo"):
+                if d.get(k):
+                    click.echo(f"  {k.replace('_', ' ')}: {' '.join(d[k][:20])}", err=True)
+    raise SystemExit(1 if rep.divergence else 0)

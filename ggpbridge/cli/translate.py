@@ -1,0 +1,35 @@
+"""`ggpbridge translate GAME --to gdl2|gdl|asp [-o FILE]`: a game as GDL-II, GDL or an ASP program."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..gdl.kif import print_kif
+from ..translate import load_description
+from .common import dialect_option, parse_sets
+
+
+@click.command("translate")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--to", "target", type=click.Choice(["gdl2", "gdl", "asp"]), default="gdl2", show_default=True,
+              help="gdl2: GDL-II with `random` and `sees`; gdl: its perfect-information GDL relaxation; "
+                   "asp: a self-contained clingo program of the GDL-II game.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
+@click.option("--horizon", type=click.IntRange(min=0), help="ASP only: the number of steps of the time-indexed program.")
+@click.option("--form", type=click.Choice(["temporal", "state"]), default="temporal", show_default=True,
+              help="ASP only: time-indexed plays, or one state with externals.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
+@dialect_option
+def command(game, target, output, horizon, form, sets, dialect):
+    """Translate GAME (RECYCLE, or GDL in KIF) into GDL-II, GDL or ASP; the same input gives the same bytes."""
+    desc = load_description(game, 1 if target == "gdl" else 2, parse_sets(sets), dialect)
+    if target == "asp":
+        from ..gdl.asp_export import asp_program_text
+        text = asp_program_text(desc, horizon, form=form, title=Path(game).name)
+    else:
+        text = print_kif(desc)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=not text.endswith("\n"))

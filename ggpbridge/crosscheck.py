@@ -1,0 +1,259 @@
+"""Lockstep cross-check: the simulator (stepwise) against clingo on the game's GDL-II translation.
+
+Both advance together with the same chance outcomes and the same decisions. The
+translation takes automatic steps of its own (every role has one move, `noop` or a
+single chance outcome) between the simulator's events; those are played through. At
+every decision, chance event and at the end the two must agree on: who decides and
+the exact set of options, the number of chance outcomes, the whole state (the
+simulator exports its data as the translation's fluents), each player's percepts
+(what `observe` gives), terminal, and the goals.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from . import ir
+from .errors import GgpBridgeError
+from .gdl.asp_terms import symbol_kif, term_symbol
+from .sim.stepwise import Chance, Decision, StepMachine, Terminal
+
+COMPARED = ("at", "int", "str", "cyc", "cycdepth", "pc")
+AUTO_LIMIT = 100_000
+
+
+class Divergence(GgpBridgeError):
+    """The two engines disagree."""
+
+
+@dataclass
+class Report:
+    """What a cross-check found."""
+
+    playouts: int = 0
+    decisions: int = 0
+    chance: int = 0
+    gdl_steps: int = 0
+    seconds: float = 0.0
+    divergence: dict | None = None
+    capped: list = field(default_factory=list)   # seeds of runaway games stopped at the event cap
+
+    def as_dict(self) -> dict:
+        return dict(vars(self))
+
+
+class Lockstep:
+    """One game, translated once, checked over many seeded playouts."""
+
+    def __init__(self, loaded, overrides: dict | None = None):
+        from .gdl.machine import ClingoMachine
+        from .sim import compile_loaded
+        from .translators.recycle_gdl import Translation
+        self.prog = compile_loaded(loaded, overrides)
+        self.tr = Translation(loaded.game, 2, overrides)
+        self.sim = StepMachine(self.prog)
+        self.gdl = ClingoMachine(self.tr.description)
+        self.roles = {str(r): r for r in self.gdl.roles()}
+
+    # ------------------------------------------------------------ one playout
+    def play(self, seed: int, max_events: int = 2_000) -> tuple:
+        """Play one game in lockstep: (decisions, chance events, GDL steps, capped); raises Divergence."""
+        rng = random.Random(seed)
+        s = self.sim.initial_state()
+        g = self.gdl.initial_state()
+        history: list = []
+        stats = [0, 0, 0]
+        percepts = None
+        for _ in range(max_events):
+            g, percepts, n = self._settle(g, percepts, seed, history)
+            stats[2] += n
+            node = self.sim.node(s)
+            where = dict(seed=seed, history=list(history))
+            if isinstance(node, Terminal):
+                if not self.gdl.is_terminal(g):
+                    raise self._diverge("the simulator's game is over, the translation's is not", where, s, g)
+                want = {self.roles[f"player{p}"]: 100 if p in node.winners else 0 for p in range(len(node.scores))}
+                got = {r: v for r, v in self.gdl.goals(g).items() if str(r) != "random"}
+                if want != got:
+                    raise self._diverge(f"goals differ: simulator {self._show(want)}, clingo {self._show(got)}",
+                                        where, s, g)
+                return tuple(stats) + (False,)
+            if self.gdl.is_terminal(g):
+                raise self._diverge("the translation's game is over, the simulator's is not", where, s, g)
+            self._compare_state(s, g, where, percepts, node)
+            legal = {r: self.gdl.legal_moves(g, r) for r in self.gdl.roles()}
+            if isinstance(node, Chance):
+                picks = sorted(m.arguments[0].number for m in legal[self.roles["random"]] if m.name == "pick")
+                if picks != list(range(node.n)):
+                    raise self._diverge(f"chance ({node.kind} {node.detail}): the simulator has {node.n} outcomes, "
+                                        f"clingo offers {picks}", where, s, g)
+                k = rng.randrange(node.n)
+                history.append({"chance": k})
+                joint = {r: (_pick(k) if str(r) == "random" else _NOOP) for r in self.gdl.roles()}
+                stats[1] += 1
+                s = self.sim.next_state(s, k)
+            else:
+                role = self.roles[f"player{node.player}"]
+                want = [self.option_move(s, o) for o in node.options]
+                got = sorted(symbol_kif(m) for m in legal[role])
+                if sorted(symbol_kif(m) for m in want) != got or len(set(want)) != len(want):
+                    raise self._diverge(f"player {node.player}'s options differ: simulator "
+                                        f"{sorted(symbol_kif(m) for m in want)}, clingo {got}", where, s, g)
+                k = rng.randrange(len(node.options))
+                history.append({"player": node.player, "option": k, "move": symbol_kif(want[k])})
+                joint = {r: (want[k] if r == role else _NOOP) for r in self.gdl.roles()}
+                stats[0] += 1
+                s = self.sim.next_state(s, k)
+            percepts = self.gdl.sees(g, joint)
+            g = self.gdl.next_state(g, joint)
+            stats[2] += 1
+        # a runaway game (War can cycle): both engines agreed all the way to the cap
+        stats.append(True)
+        return tuple(stats)
+
+    def _settle(self, g, percepts, seed, history):
+        """Play the translation's automatic steps (every role has exactly one move)."""
+        n = 0
+        while not self.gdl.is_terminal(g):
+            legal = {r: self.gdl.legal_moves(g, r) for r in self.gdl.roles()}
+            if any(len(ms) != 1 for ms in legal.values()):
+                break
+            if any(str(m) != "noop" and str(r) != "random" for r, ms in legal.items() for m in ms):
+                break  # a decision with a single option is still the player's decision
+            joint = {r: ms[0] for r, ms in legal.items()}
+            percepts = self.gdl.sees(g, joint)
+            g = self.gdl.next_state(g, joint)
+            n += 1
+            if n > AUTO_LIMIT:
+                raise Divergence(f"seed {seed}: the translation runs {AUTO_LIMIT} automatic steps without an event "
+                                 f"(after {len(history)} events)")
+        return g, percepts, n
+
+    # ------------------------------------------------------------ comparisons
+    def sim_fluents(self, s, node) -> set:
+        """The simulator's state as fluents of the translation (data, cycles, program counter)."""
+        from .translators.recycle_gdl import state_fluents
+        from .translators.recycle_gdl.terms import const, f
+        live = self.sim._live(s)
+        out = {term_symbol(x) for x in state_fluents(self.prog.lay, live.c)}
+        if isinstance(node, Decision):
+            frame = live.frames[-1]
+            ch = frame[0].items[frame[1]]
+            out.add(term_symbol(f("pc", const(self.tr.flow.choice_label[ch.id]))))
+        return out
+
+    def _compare_state(self, s, g, where, percepts, node):
+        if not isinstance(node, Decision):
+            # a simulator state inside a chance sequence holds the data of its last decision
+            # plus the outcomes drawn since: only decision (and terminal) states are whole
+            return
+        mine = self.sim_fluents(s, node)
+        theirs = {x for x in g if x.name in COMPARED}
+        if mine != theirs:
+            raise self._diverge("the states differ", where, s, g, extra={
+                "only_simulator": sorted(map(symbol_kif, mine - theirs)),
+                "only_clingo": sorted(map(symbol_kif, theirs - mine))})
+        if percepts is None:
+            return
+        for p in range(self.prog.lay.n):
+            want = self._observed(s, p)
+            got = {x for x in percepts[self.roles[f"player{p}"]] if x.name in ("at", "count", "int", "str")}
+            if want != got:
+                raise self._diverge(f"player {p}'s percepts differ", where, s, g, extra={
+                    "only_simulator": sorted(map(symbol_kif, want - got)),
+                    "only_clingo": sorted(map(symbol_kif, got - want))})
+
+    def _observed(self, s, p) -> set:
+        """The simulator's observation of player p, as the translation's percepts."""
+        from .translators.recycle_gdl.export import card, owner_term
+        from .translators.recycle_gdl.exprs import loc_name
+        from .translators.recycle_gdl.terms import const, f, name
+        lay = self.prog.lay
+        obs = self.sim.observation(s, p)
+        out = set()
+        for (who, vis, nm), seen in obs["locations"].items():
+            kind, idx = who
+            col = 0 if kind == "game" else 1 + idx if kind == "player" else 1 + lay.n + idx
+            ln, o = loc_name(vis, nm), owner_term(lay, col)
+            if isinstance(seen, int):
+                out.add(term_symbol(f("count", ln, o, const(seen))))
+            else:
+                out.update(term_symbol(f("at", ln, o, const(i), card(x))) for i, x in enumerate(seen))
+        return out | {x for x in self.sim_fluents(s, None) if x.name in ("int", "str")}
+
+    def option_move(self, s, opt):
+        """The translation's move for a simulator option: the form and the elements its `any`s take."""
+        from .translators.recycle_gdl.flow import option_term
+        live = self.sim._live(s)
+        frame = live.frames[-1]
+        ch = frame[0].items[frame[1]]
+        return term_symbol(option_term(opt.form, [self._element(e, t) for e, t in
+                                                   self._elements(live, ch.node.options[opt.form], opt.path)]))
+
+    def _elements(self, live, node, path):
+        prog, c = self.prog, live.c
+        env, out, k = dict(prog.env), [], 0
+        saved = dict(c.vars)
+        while isinstance(node, (ir.CondAct, ir.AnyOf)):
+            if isinstance(node, ir.AnyOf):
+                items = list(prog.sc.coll(node.coll, env)(c))
+                env = prog.sc.bind(node.coll, node.var, env)
+                e = items[path[k]]
+                c.vars[node.var] = e
+                out.append((e, env[node.var]))
+                k += 1
+            node = node.body
+        c.vars = saved
+        return out
+
+    @staticmethod
+    def _element(e, t):
+        from .translators.recycle_gdl.export import card
+        from .translators.recycle_gdl.terms import const, name
+        if t == "card":
+            return card(e)
+        if isinstance(e, int):
+            return const(e)
+        return name(e)
+
+    def _diverge(self, what, where, s, g, extra=None) -> Divergence:
+        d = Divergence(f"seed {where['seed']}, after {len(where['history'])} events: {what}")
+        d.detail = {"what": what, **where, **(extra or {})}
+        return d
+
+    @staticmethod
+    def _show(goals) -> str:
+        return ", ".join(f"{symbol_kif(r)}={v}" for r, v in sorted(goals.items(), key=lambda x: str(x[0])))
+
+
+_NOOP = term_symbol(__import__("ggpbridge.gdl.ast", fromlist=["Const"]).Const("noop"))
+
+
+def _pick(k: int):
+    from .translators.recycle_gdl.terms import const, f
+    return term_symbol(f("pick", const(k)))
+
+
+def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, progress=None) -> Report:
+    """Play n lockstep playouts (seeds seed..seed+n-1); stops at the first divergence, keeping the counts."""
+    t0 = time.perf_counter()
+    rep = Report()
+    ls = Lockstep(loaded, overrides)
+    try:
+        for i in range(n):
+            d, c, g, capped = ls.play(seed + i)
+            if capped:
+                rep.capped.append(seed + i)
+            rep.playouts += 1
+            rep.decisions += d
+            rep.chance += c
+            rep.gdl_steps += g
+            if progress is not None:
+                progress(1)
+    except Divergence as e:
+        rep.divergence = getattr(e, "detail", {"what": str(e), "seed": seed + rep.playouts})
+    except KeyboardInterrupt:
+        pass
+    rep.seconds = time.perf_counter() - t0
+    return rep
