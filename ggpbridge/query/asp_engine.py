@@ -104,6 +104,8 @@ class Unrolling:
     def ask(self, kind: str) -> list[clingo.Symbol] | None:
         """The shown atoms of a play satisfying ask(kind, t) at the current t, or None if there is none."""
         atom = clingo.Function("ask", [clingo.Function(kind), clingo.Number(self.t)])
+        if self.ctl.symbolic_atoms[atom] is None:   # assigning an unknown atom would silently ask nothing
+            raise AspQueryError(f"no encoding loaded defines ask({kind},T)")
         self._asked.append(atom)
         remaining = self._check_clock()
         found: list = []
