@@ -7,7 +7,7 @@ import pytest
 
 from ggpbridge.errors import GgpBridgeError
 from ggpbridge.gdl.kif import parse_kif
-from ggpbridge.query.asp_engine import AspQueryError, answer_asp, replay_gdl, resolve_role, top_goal
+from ggpbridge.query.asp_engine import AspQueryError, answer_asp, replay_gdl, resolve_role, schedule, top_goal
 from ggpbridge.query.run import run_query
 from ggpbridge.query.witness import WitnessError
 
@@ -155,3 +155,16 @@ def test_invalid_gdl_is_refused():
 def test_the_query_dispatch_reaches_the_asp_engine():
     (answer,) = run_query(str(DATA / "cycler.kif"), "cycle", engine="asp")
     assert answer.verdict == "yes" and answer.engine == "asp"
+
+
+def test_a_late_recurrence_is_found_at_a_sparse_time_and_replays():
+    desc = game("longloop")   # the loop 17 -> 20 -> 17 closes first after 21 moves
+    assert schedule(30) == list(range(17)) + [24, 30]
+    answer = answer_asp(desc, "cycle")
+    i, j = answer.witness["recurs"]
+    assert answer.verdict == "yes" and j == 24 and 17 <= i < j and (j - i) % 4 == 0
+    assert replay_gdl(desc, answer.witness).confirmed
+    assert answer_asp(desc, "playable").verdict == "yes"
+    trapped = answer_asp(desc, "always-ends")
+    assert trapped.verdict == "no" and trapped.witness["moves"] == []   # even the initial state cannot end
+    assert replay_gdl(desc, trapped.witness).confirmed
