@@ -20,7 +20,8 @@ from ggpbridge.query.asp_engine import answer_asp
 from ggpbridge.translate import load_description
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_GAMES = sorted((ROOT / "examples" / "gdl").glob("*.kif")) + sorted((ROOT / "tests" / "query" / "data").glob("*.kif"))
+DEFAULT_GAMES = (sorted((ROOT / "examples" / "gdl").glob("*.kif"))
+                 + sorted((ROOT / "tests" / "query" / "data").glob("*.kif")))
 QUESTIONS = ("cycle", "terminates", "always-ends", "playable")
 
 

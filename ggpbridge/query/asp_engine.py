@@ -346,14 +346,15 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     # Unstratified or unsafe rules would make clingo's plays mean something else: refuse them.
     errors = [d for d in validate(desc) if d.severity == "error"]
     if errors:
-        raise AspQueryError("the description is not valid GDL:\n" + "\n".join(d.format("<description>") for d in errors))
+        raise AspQueryError("the description is not valid GDL:\n"
+                            + "\n".join(d.format("<description>") for d in errors))
     try:
         if question == "winnable":
             role_symbol = resolve_role(desc, role)
             top = top_goal(desc, role_symbol)
             if top is None:
                 return Answer(question, NO, ENGINE, f"no goal rule gives {symbol_kif(role_symbol)} any value",
-                              time.perf_counter() - start)
+                              round(time.perf_counter() - start, 3))
             facts = [("_top", (role_symbol, clingo.Number(top)))]
         u = Unrolling(desc, _FILES[question], facts, deadline)
         result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
@@ -364,8 +365,11 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         else:
             verdict, method, witness, limit = result
     except _Stop as stop:
-        return Answer(question, UNKNOWN, ENGINE, "clingo stopped before an answer", time.perf_counter() - start,
-                      limit=stop.limit)
+        return Answer(question, UNKNOWN, ENGINE, "clingo stopped before an answer",
+                      round(time.perf_counter() - start, 3), limit=stop.limit)
+    except KeyboardInterrupt:   # leaving the solve handle's `with` has cancelled the search
+        return Answer(question, UNKNOWN, ENGINE, "the search was interrupted", round(time.perf_counter() - start, 3),
+                      limit="interrupted (Ctrl-C)")
     except GdlError as e:   # the GDL layer's errors are not GgpBridgeErrors: carry their message over
         raise AspQueryError(str(e)) from e
     return Answer(question, verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness, stats)
@@ -478,7 +482,8 @@ def _confirm(m: ClingoMachine, w: dict, states: list) -> tuple[bool, str]:
         if j != n or not 0 <= i < j:
             raise GdlError(f"recurs must be [i, {n}] with 0 <= i < {n}")
         if states[i] == states[j] and not m.is_terminal(states[j]):
-            return True, f"the state after {j} moves is the state after {i}, and the game is not over: it can repeat forever"
+            return True, (f"the state after {j} moves is the state after {i}, and the game is not over: "
+                          f"it can repeat forever")
         return False, f"the state after {j} moves differs from the state after {i}, or the game is over"
     if kind == "dead-end":
         stuck = [symbol_kif(r) for r in m.roles() if not m.legal_moves(last, r)]
