@@ -167,6 +167,12 @@ class Match:
 
     def run(self) -> dict:
         """Play the match to the end and return its record."""
+        try:
+            return self._run()
+        except GdlError as exc:  # the rules failed the manager itself: no record to give
+            raise GgpError(f"{self.game}: {exc}") from None
+
+    def _run(self) -> dict:
         machine, roles = self.machine, self.roles
         errors: list[dict] = []
         timings: dict = {"start": {}, "turns": [], "stop": {}}

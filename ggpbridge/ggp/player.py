@@ -8,10 +8,11 @@ state. In GDL-II it knows only its own executed moves and its percepts, so it
 keeps a belief: states consistent with them, each weighted by the probability
 of reaching it when every other role (`random` included) picks uniformly among
 its legal moves (so in Monty Hall the other closed door weighs 2/3). The belief
-is enumerated exactly while it stays under `belief_cap` states; past that it
-keeps a sample (up to the cap), and if the sample dies out it searches for fresh
-consistent histories from the initial state (randomised depth-first, with
-backtracking). Moves are chosen among those legal in the states sampled by weight.
+is enumerated exactly while it stays under `belief_cap` states and the update
+fits in the clock; past that it is a particle filter (32 states drawn by weight,
+each moved by one random joint move that fits the percepts), and if the sample
+dies out it searches for fresh consistent histories from the initial state
+(randomised depth-first, with backtracking). Moves are chosen among those legal in the states sampled by weight.
 """
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ class MatchState:
     playclock: float
     beliefs: dict                       # consistent state -> weight (one state in GDL)
     exact: bool = True                  # False once the belief is a sample
+    lost: bool = False                  # True once no consistent state could be found
     gdl2: bool | None = None            # fixed by the first PLAY
     turn: int = 0                       # PLAY messages answered
     history: list = field(default_factory=list)   # GDL-II: (own move, percepts) per turn
@@ -75,6 +77,7 @@ class Player:
         self.strategy, self.name = strategy, name
         self.rng = random.Random(seed)
         self.belief_cap, self.cache_size, self.abandon_after = belief_cap, cache_size, abandon_after
+        self.particles = 32  # states carried forward once the belief is a sample
         self.match: MatchState | None = None
         self._lock = threading.Lock()
         # The last machine, by rules text: PREVIEW grounds ahead, and a manager that
@@ -165,7 +168,14 @@ class Player:
             if message.turn != match.turn:
                 raise ProtocolError(f"out of order: expected turn {match.turn}, got turn {message.turn}")
             if match.turn > 0:
-                self._observe(match, message, deadline)
+                if message.last_move is None:
+                    raise ProtocolError("a GDL-II PLAY after turn 0 carries the player's last move")
+                try:
+                    self._observe(match, message, deadline)
+                except GdlError:
+                    # The rules refused a query on what we believed: lose the belief, keep the
+                    # history (the move is chosen after a fresh search) and keep the turn in step.
+                    match.beliefs = {}
         else:
             if message.moves is None:
                 if match.turn == 0:
@@ -198,35 +208,79 @@ class Player:
 
     def _observe(self, match: MatchState, message: Play, deadline: float) -> None:
         """Update the belief with the own executed move and the percepts of the last turn."""
-        if message.last_move is None:
-            raise ProtocolError("a GDL-II PLAY after turn 0 carries the player's last move")
         own = term_symbol(message.last_move)
         percepts = frozenset(map(term_symbol, message.percepts or ()))
         match.history.append((own, percepts))
+        # Exact enumeration may use a third of the clock, the whole update 70 %: the rest
+        # is for choosing the move.
+        now = time.monotonic()
+        budget = max(0.0, deadline - now)
+        found, partial = None, {}
+        if match.exact:
+            found, partial = self._enumerate(match, own, percepts, now + 0.35 * budget)
+        closest: dict = {}
+        if found is None:
+            match.exact = False
+            found, closest = self._filter(match, own, percepts, now + 0.7 * budget)
+            found = found or partial
+        if not found:
+            found = self._resample(match, now + 0.7 * budget, 8)
+        if not found and closest:
+            # No history we could find explains the percepts: play on from the states that
+            # come closest rather than answer nothing (documented as `lost`).
+            found, match.lost = closest, True
+        total = sum(found.values())
+        match.beliefs = {state: weight / total for state, weight in found.items()}
+
+    def _enumerate(self, match: MatchState, own, percepts, deadline: float) -> tuple[dict | None, dict]:
+        """(the exact next belief or None when it outgrows the cap or the clock, what was found)."""
         machine, role = match.machine, match.role
         found: dict = {}
-        states = list(match.beliefs.items())
-        if not match.exact:
-            self.rng.shuffle(states)
-        complete = True
-        for state, weight in states:
+        for state, weight in match.beliefs.items():
             joints = _joints(machine, state, role, own)
             for joint in joints:
                 if time.monotonic() > deadline or len(found) >= self.belief_cap:
-                    complete = False
-                    break
+                    return None, found
                 if machine.sees(state, joint)[role] == percepts:
                     following = machine.next_state(state, joint)
                     # Each joint of the others is one of len(joints) equally likely ones.
                     found[following] = found.get(following, 0.0) + weight / len(joints)
-            if not complete:
+        return found, found
+
+    def _filter(self, match: MatchState, own, percepts, deadline: float) -> tuple[dict, dict]:
+        """A particle filter: states drawn by weight, each moved by one random joint move that fits.
+
+        Returns (consistent successors, closest successors): the second holds, for
+        draws where no joint move fits, the successor whose percepts overlap the
+        observed ones most — the fallback when the belief has lost the truth.
+        """
+        machine, role = match.machine, match.role
+        states, weights = list(match.beliefs), list(match.beliefs.values())
+        found: dict = {}
+        closest: dict = {}
+        draws = 0
+        while states and len(found) < self.particles and draws < 4 * self.particles:
+            if (found or closest) and time.monotonic() > deadline:  # one state at least, even when late
                 break
-        match.exact = match.exact and complete
-        total = sum(found.values())
-        match.beliefs = {state: weight / total for state, weight in found.items()}
-        if not match.beliefs:
-            match.exact = False
-            match.beliefs = self._resample(match, deadline, 8)
+            draws += 1
+            state = self.rng.choices(states, weights)[0]
+            joints = _joints(machine, state, role, own)
+            self.rng.shuffle(joints)
+            best, best_joint = -1.0, None
+            for joint in joints:
+                seen = machine.sees(state, joint)[role]
+                if seen == percepts:
+                    following = machine.next_state(state, joint)
+                    found[following] = found.get(following, 0.0) + 1.0
+                    break
+                overlap = len(seen & percepts) / max(1, len(seen | percepts))
+                if overlap > best:
+                    best, best_joint = overlap, joint
+            else:
+                if best_joint is not None and not found:
+                    following = machine.next_state(state, best_joint)
+                    closest[following] = closest.get(following, 0.0) + 1.0
+        return found, closest
 
     def _resample(self, match: MatchState, deadline: float, want: int) -> list:
         """Fresh states at the end of histories consistent with the player's moves and percepts."""
@@ -242,6 +296,8 @@ class Player:
 
     def _choose(self, match: MatchState, deadline: float) -> clingo.Symbol | None:
         machine, role = match.machine, match.role
+        if not match.beliefs and match.history:
+            match.beliefs = self._resample(match, deadline, 4)  # lost track earlier: try again
         live = {s: w for s, w in match.beliefs.items() if not machine.is_terminal(s)}
         if not live:
             return None

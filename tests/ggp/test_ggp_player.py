@@ -157,3 +157,15 @@ def test_a_vanished_managers_match_is_given_up_for_a_new_start():
     assert player.handle(f"(start new oplayer {rules('tictactoe')} 10 5)").body == "ready"
     assert player.handle("(play old nil)").body == "busy"
     assert player.handle("(play new nil)").body == "noop"
+
+
+def test_past_the_cap_the_belief_is_a_particle_filter_that_stays_consistent():
+    player = Player("random", seed=1, belief_cap=1)
+    assert player.handle(f"(start m bob {rules('minipoker')} 10 5)").body == "ready"
+    player.handle("(play m 0 nil nil)")
+    player.handle("(play m 1 noop ((your_card king)))")
+    match = player.match
+    assert not match.exact and match.beliefs
+    assert sum(match.beliefs.values()) == pytest.approx(1.0)
+    assert all(kif_symbol("(holds bob king)") in state for state in match.beliefs)
+    assert player.handle("(play m 2 noop ((opponent_did check)))").status == 200
