@@ -46,7 +46,7 @@ _FILES = {
     "cycle": ("query_common", "query_cycle"),
     "terminates": ("query_common", "query_terminates", "query_playable", "query_cycle"),
     "always-ends": ("query_common", "query_playable", "query_cycle"),
-    "playable": ("query_common", "query_playable", "query_simple"),
+    "playable": ("query_common", "query_terminates", "query_playable", "query_simple"),
     "winnable": ("query_common", "query_winnable", "query_simple"),
 }
 
@@ -293,8 +293,10 @@ def _terminates(u: Unrolling, horizon, bound, role, top):
 
 
 def _playable(u: Unrolling, horizon, bound, role, top):
+    # "every play ends" settles it alone; "every play ends or is stuck" would need the dead ends.
     found = _search(u, bound, [("dead", _dead_end("playable"), None, "find"),
-                               ("running", None, _proof(YES, "; none reaches a dead end"), "proof"),
+                               ("unended", _peek(dead=_dead_end("playable")),
+                                _proof(YES, ": none meets a dead end", "unended"), "alone"),
                                ("simple", None, _proof(YES, "; none is a dead end", "simple"), "proof")])
     if found is _EXHAUSTED:
         return UNKNOWN, f"incremental clingo: no dead end within {bound} moves", None, f"--horizon {bound}"
