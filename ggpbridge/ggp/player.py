@@ -12,7 +12,9 @@ is enumerated exactly while it stays under `belief_cap` states and the update
 fits in the clock; past that it is a particle filter (32 states drawn by weight,
 each moved by one random joint move that fits the percepts), and if the sample
 dies out it searches for fresh consistent histories from the initial state
-(randomised depth-first, with backtracking). Moves are chosen among those legal in the states sampled by weight.
+(randomised depth-first, with backtracking). If none is found in time, it plays
+on from the successors whose percepts come closest (`lost`). Moves are chosen
+among those legal in the believed states.
 """
 from __future__ import annotations
 
@@ -282,7 +284,7 @@ class Player:
                     closest[following] = closest.get(following, 0.0) + 1.0
         return found, closest
 
-    def _resample(self, match: MatchState, deadline: float, want: int) -> list:
+    def _resample(self, match: MatchState, deadline: float, want: int) -> dict:
         """Fresh states at the end of histories consistent with the player's moves and percepts."""
         out: dict = {}
         for _ in range(want):
