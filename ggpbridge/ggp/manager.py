@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from ..gdl.ast import Description
 from ..gdl.asp_terms import symbol_kif, symbol_term, term_symbol
 from ..gdl.errors import GdlError
+from ..gdl.kif import to_kif
 from ..gdl.machine import ClingoMachine
 from ..gdl.validate import detect_gdl_version
 from ..translate import is_kif, load_description
@@ -179,7 +180,7 @@ class Match:
         moves_log: list[list[str]] = []
         percepts_log = {symbol_kif(r): [] for r in roles} if self.gdl == 2 else {}
         began = time.monotonic()
-        rules = " ".join(_kif_lines(self.desc))
+        rules = " ".join(to_kif(rule) for rule in self.desc.rules)
         with ThreadPoolExecutor(max_workers=max(4, 2 * len(self.transports))) as pool:
             answers = self._exchange(pool, {
                 role: Start(self.match_id, symbol_kif(role), rules, self.startclock, self.playclock)
@@ -273,11 +274,6 @@ class Match:
         kind, detail = error or ("unexpected", f"expected {wanted}")
         errors.append({"phase": phase, "turn": turn, "role": symbol_kif(role), "kind": kind,
                        "detail": detail, "reply": reply})
-
-
-def _kif_lines(desc: Description) -> list[str]:
-    from ..gdl.kif import to_kif
-    return [to_kif(rule) for rule in desc.rules]
 
 
 def _round(seconds):

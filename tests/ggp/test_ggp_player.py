@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import socket
-from pathlib import Path
 
 import pytest
 from ggp_helpers import EXAMPLES, post
