@@ -156,6 +156,7 @@ class Program:
                     rec(depth + 1, prefix)
                     prefix.pop()
             rec(0, [])  # conditions before the first `any` are tested at depth 0
+            rec = None  # break the closure's reference to itself: no garbage cycle per listing
             for v, old in saved:
                 _restore(vs, v, old)
             return out

@@ -69,6 +69,8 @@ class Translation:
         out += [rule(f("succ_team", const(t), const((t + 1) % len(teams)))) for t in range(len(teams))]
         out += [rule(f("pred_team", const(t), const((t - 1) % len(teams)))) for t in range(len(teams))]
         out += [rule(f("team_owner", const(t), f("team", const(t)))) for t in range(len(teams))]
+        if "loops" in flow.used:
+            out += _loop_orders("player", n) + _loop_orders("team", len(teams))
         for t, members in enumerate(teams):
             out += [rule(f("team_member", const(t), const(p))) for p in members]
             out += [rule(f("team_of", const(p), const(t))) for p in members]
@@ -180,7 +182,7 @@ class Translation:
                     total = base[cid] + sum(dyn[i][0] for i in range(len(dyn)) if pattern >> i & 1)
                     self.point_values.add(total)
                     flags = [const(pattern >> i & 1) for i in range(len(dyn))]
-                    out.append(rule(f("pts_value", sid, f("pat", *flags) if flags else const("pat"), card(cid),
+                    out.append(rule(f("pts_value", sid, f(f"pat{len(flags)}", *flags), card(cid),
                                       const(total))))
             # which run-time awards a card matches
             body = [true(f("points", k, o, sid)), f("card_id", c)]
@@ -198,7 +200,7 @@ class Translation:
                 out.append(rule(f(f"{pred}_bit", k, o, c, const(0)), true(f("points", k, o, sid)), f("card_id", c),
                                 neg(f(pred, k, o, c))))
                 body.append(f(f"{pred}_bit", k, o, c, bits[i]))
-            body.append(f("pts_value", sid, f("pat", *bits) if bits else const("pat"), c, v))
+            body.append(f("pts_value", sid, f(f"pat{len(bits)}", *bits), c, v))
             out.append(rule(f("card_points", k, o, c, v), *body))
         return out
 
@@ -343,6 +345,20 @@ class Translation:
                           .get(t, "value_any"), e) for (_, t), e in zip(binds, es)]
                 out.append(rule(f("input", r, option_term(fi, es)), f("role_of", p, r), *doms))
         return _dedup(out)
+
+
+def _loop_orders(kind: str, n: int) -> list:
+    """Facts to walk the players (teams) in order: all of them, or all but one."""
+    k = const(kind + "s")
+    out = [rule(f("first_of", k, const(0))), rule(f("last_of", k, const(n - 1)))]
+    out += [rule(f("after_of", k, const(x), const(x + 1))) for x in range(n - 1)]
+    for c in range(n):
+        rest = [x for x in range(n) if x != c]
+        if rest:
+            out += [rule(f("some_but", k, const(c))), rule(f("first_but", k, const(c), const(rest[0]))),
+                    rule(f("last_but", k, const(c), const(rest[-1])))]
+            out += [rule(f("after_but", k, const(c), const(a), const(b))) for a, b in zip(rest, rest[1:])]
+    return out
 
 
 def _stage_depth(items) -> int:

@@ -103,8 +103,9 @@ class Flow(ExprCompiler):
             cv = self.fresh.var("c")
             entry_env.cur = ([f("current", cv)], cv)
         ended = self.exists("ends", entry_env, self.cond(st.node.end, entry_env))
-        self.goto(lab, after, ended)
-        self.goto(lab, body, Not(ended))
+        bound = list(entry_env.cur[0]) if entry_env.cur is not None else []
+        self.goto(lab, after, *bound, ended)
+        self.goto(lab, body, *bound, Not(ended))
         # after each pass: test the end; pop the cycle, or advance it and go again
         self.seq(st.items, loop, env, body)
         again = self.exists("ends", env, self.cond(st.node.end, env))
@@ -139,7 +140,7 @@ class Flow(ExprCompiler):
                     elems.append(x)
                     binds.append((node.var, t))
                 node = node.body
-            if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _surely_acts(node):
+            if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _acts(node):
                 raise unsupported("an option whose `any` or actions are not all at its head", form)
             move = option_term(fi, elems)
             cur_lits, cur = self.current(env)
@@ -239,27 +240,37 @@ class Flow(ExprCompiler):
 
     def s_ForAll(self, n, lab, after, env):
         coll = n.coll
-        if isinstance(coll, ir.AllOf):
-            count = self.lay.n if coll.kind == "player" else len(self.lay.teams)
-            t = coll.kind
-            succ = "succ"
-        else:
+        if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
-        rid = self.reg("v", _dom(t))
+        kind = coll.kind
+        count = self.lay.n if kind == "player" else len(self.lay.teams)
+        rid = self.reg("v", "player_id" if kind == "player" else "team_id")
         body, tick = self.label(), self.label()
-        inner = env.child(**{n.var: Binding("fluent", rid, t)})
-        if count == 0:
-            self.goto(lab, after)
-            return
-        self.rules.append(rule(f("var_put", rid, const(0)), self.at(lab)))
-        self.goto(lab, body)
+        inner = env.child(**{n.var: Binding("fluent", rid, kind)})
+        x, y, c = self.fresh.var("x"), self.fresh.var("y"), self.fresh.var("c")
+        if isinstance(coll, ir.AllOf):
+            first, step, skip = [f("first_of", const(kind + "s"), y)], [f("after_of", const(kind + "s"), x, y)], []
+            last = [f("last_of", const(kind + "s"), x)]
+        else:
+            # everybody but the current player (team) when the loop starts: kept in a register
+            sid = self.reg("w", "player_id" if kind == "player" else "team_id")
+            cl, cur = self.current(env, kind)
+            self.rules.append(rule(f("var_put", sid, cur), self.at(lab), *cl))
+            first = cl + [f("first_but", const(kind + "s"), cur, y)]
+            skip = [true(f("var", sid, c))]
+            step = skip + [f("after_but", const(kind + "s"), c, x, y)]
+            last = skip + [f("last_but", const(kind + "s"), c, x)]
+            self.rules.append(rule(f("var_kill", sid), self.at(tick), true(f("var", rid, x)), *last))
+            self.rules.append(rule(f("var_kill", sid), self.at(lab), *cl, Not(f("some_but", const(kind + "s"), cur))))
+            self.goto(lab, after, *cl, Not(f("some_but", const(kind + "s"), cur)))
+        self.used.add("loops")
+        self.rules.append(rule(f("var_put", rid, y), self.at(lab), *first))
+        self.goto(lab, body, *first)
         self.stmt(n.body, body, tick, inner)
-        x, y = self.fresh.var("x"), self.fresh.var("y")
-        dom = "player_id" if t == "player" else "team_id"
-        self.rules.append(rule(f("var_put", rid, y), self.at(tick), true(f("var", rid, x)), f(succ, x, y), f(dom, y)))
-        self.goto(tick, body, true(f("var", rid, x)), f(succ, x, y), f(dom, y))
-        self.rules.append(rule(f("var_kill", rid), self.at(tick), true(f("var", rid, const(count - 1)))))
-        self.goto(tick, after, true(f("var", rid, const(count - 1))))
+        self.rules.append(rule(f("var_put", rid, y), self.at(tick), true(f("var", rid, x)), *step))
+        self.goto(tick, body, true(f("var", rid, x)), *step)
+        self.rules.append(rule(f("var_kill", rid), self.at(tick), true(f("var", rid, x)), *last))
+        self.goto(tick, after, true(f("var", rid, x)), *last)
 
     def s_Let(self, n, lab, after, env):
         t = self.type_of(n.value, env)
@@ -555,9 +566,17 @@ def _pre_nodes(n):
     return _pre_nodes_expr(n)
 
 
-def _surely_acts(n) -> bool:
-    from ggpbridge.sim.machine import _surely_acts as sa
-    return sa(n)
+def _acts(n) -> bool:
+    """Whether an option body without `any` surely executes an action (the simulator offers
+    an option only when its run acts): as the simulator's test, and `all` over every player."""
+    from ggpbridge.sim.machine import _surely_acts
+    if isinstance(n, ir.ForAll):
+        return isinstance(n.coll, ir.AllOf) and _acts(n.body)
+    if isinstance(n, ir.Do):
+        return any(_acts(i) for i in n.items)
+    if isinstance(n, ir.Let):
+        return _acts(n.body)
+    return _surely_acts(n)
 
 
 def option_term(form: int, elems: list):

@@ -15,7 +15,10 @@ NO_VALUE = "no_value"
 NONE = "no_one"           # the empty `next` slot of a player cycle
 TABLE = "table"           # the owner `game`
 RESERVED = {"noop", "random", "table", "terminal", "true", "next", "init", "legal", "does", "goal", "role",
-            "base", "input", "sees", "distinct", "not", "or"}
+            "base", "input", "sees", "distinct", "not", "or",
+            # function symbols of our own fluents, moves and percepts
+            "at", "int", "str", "points", "parg", "cyc", "cycdepth", "pc", "var", "sc", "team", "pick", "count",
+            "inf", "done", "nx"}
 
 
 def const(x) -> Const:
@@ -32,7 +35,7 @@ def name(value: str) -> Const:
     if value == "":
         return Const(NO_VALUE)
     s = re.sub(r"[^a-z0-9]", "_", str(value).lower())
-    if s in RESERVED or "_" in s:
+    if s in RESERVED or "_" in s or re.fullmatch(r"(option|pat|l)\d*", s):
         s = "n_" + s
     return Const(s)
 

@@ -1,0 +1,64 @@
+"""The lockstep check: the simulator and clingo on the translation agree, and a wrong translation is caught."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import GAMES
+from ggpbridge.cli import main
+from ggpbridge.crosscheck import Lockstep, crosscheck
+from ggpbridge.gdl.ast import Description
+from ggpbridge.gdl.kif import to_kif
+from ggpbridge.gdl.machine import ClingoMachine
+from ggpbridge.recycle import parse_file
+
+
+@pytest.mark.parametrize("game,n", [("war_n4_winner.rcy", 20), ("war_n4_seat.rcy", 5), ("kuhn_poker.rcy", 5),
+                                    ("agram2_c2.rcy", 2)])
+def test_no_divergence(game, n):
+    rep = crosscheck(parse_file(GAMES / game), n, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == n and rep.decisions > 0 and rep.chance > 0
+    assert rep.gdl_steps > rep.decisions + rep.chance   # automatic steps of the translation
+
+
+def test_cycling_deals_agree_up_to_the_cap():
+    rep = crosscheck(parse_file(GAMES / "war_n4_seat.rcy"), 5, seed=0)
+    assert rep.divergence is None and rep.capped   # seat order cycles from n = 4
+
+
+def _tampered(ls: Lockstep, drop) -> None:
+    desc = ls.tr.description
+    ls.gdl = ClingoMachine(Description(tuple(r for r in desc.rules if not drop(r))))
+
+
+def test_a_wrong_translation_is_reported_with_its_replay():
+    ls = Lockstep(parse_file(GAMES / "war_n4_winner.rcy"))
+    # forget to put a moved card at the bottom of the winner's hand
+    _tampered(ls, lambda r: r.head.name == "ins" and any(getattr(a, "name", "") == "0" for a in r.head.args[2:3]))
+    with pytest.raises(Exception) as info:
+        for seed in range(10):
+            ls.play(seed)
+    d = info.value.detail
+    assert d["what"] == "the states differ"
+    assert d["history"] and "only_simulator" in d
+    assert any("iloc_hand" in x for x in d["only_simulator"])
+
+
+def test_wrong_options_are_reported():
+    ls = Lockstep(parse_file(GAMES / "agram2_c2.rcy"))
+    # drop the follower's "must follow suit" option
+    _tampered(ls, lambda r: r.head.name == "option_ok" and "(option1 1 " in to_kif(r.head))
+    with pytest.raises(Exception) as info:
+        for seed in range(10):
+            ls.play(seed)
+    assert "options differ" in info.value.detail["what"]
+
+
+def test_crosscheck_cli_json():
+    res = CliRunner().invoke(main, ["crosscheck", str(GAMES / "war_n4_loser.rcy"), "-n", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["playouts"] == 3 and data["divergence"] is None
