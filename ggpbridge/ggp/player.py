@@ -267,11 +267,16 @@ class Player:
             draws += 1
             state = self.rng.choices(states, weights)[0]
             joints = _joints(machine, state, role, own)
+            fits = bool(joints)
+            if not fits and not machine.is_terminal(state):
+                joints = machine.joint_moves(state)  # own move impossible here: only "closest" can come
             self.rng.shuffle(joints)
             best, best_joint = -1.0, None
             for joint in joints:
+                if (found or closest or best_joint is not None) and time.monotonic() > deadline:
+                    break
                 seen = machine.sees(state, joint)[role]
-                if seen == percepts:
+                if fits and seen == percepts:
                     following = machine.next_state(state, joint)
                     found[following] = found.get(following, 0.0) + 1.0
                     break
@@ -300,11 +305,12 @@ class Player:
         machine, role = match.machine, match.role
         if not match.beliefs and match.history:
             match.beliefs = self._resample(match, deadline, 4)  # lost track earlier: try again
-        live = {s: w for s, w in match.beliefs.items() if not machine.is_terminal(s)}
-        if not live:
+        states, weights = list(match.beliefs), list(match.beliefs.values())
+        # A weighted sample of at most 16: a state never queried costs a clingo solve.
+        sample = states if len(states) <= 16 else list(dict.fromkeys(self.rng.choices(states, weights, k=16)))
+        sample = [s for s in sample if not machine.is_terminal(s)]
+        if not sample:
             return None
-        states, weights = list(live), list(live.values())
-        sample = states if len(states) <= 16 else self.rng.sample(states, 16)
         legal = None
         for state in sample:
             moves = set(machine.legal_moves(state, role))
@@ -316,7 +322,9 @@ class Player:
             return legal[0]
         if self.strategy == "random":
             return self.rng.choice(legal)
-        return monte_carlo(machine, states, weights, role, legal, deadline, self.rng)
+        chosen = set(sample)  # playouts start from the sampled live states, by weight
+        live = [(s, w) for s, w in zip(states, weights) if s in chosen]
+        return monte_carlo(machine, [s for s, _ in live], [w for _, w in live], role, legal, deadline, self.rng)
 
 
 def monte_carlo(machine: ClingoMachine, states: list, weights: list, role, legal: list, deadline: float,
