@@ -42,6 +42,7 @@ _COMMANDS = [
     ("validate", "validate"),
     ("translate", "command"),
     ("crosscheck", "command"),
+    ("playout", "command"),
     ("serve_player", "command"),
     ("match", "command"),
     ("export", "command"),

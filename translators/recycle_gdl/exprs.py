@@ -321,6 +321,8 @@ class ExprCompiler:
 
     def v_CardAt(self, n, env):
         src, w = n.source, n.where
+        if isinstance(src, ir.Filter) and w in ("top", "bottom") and _scan_parts(src.coll) is not None:
+            return self._filtered_end(src, w == "top", env)
         if not isinstance(src, ir.Location):
             raise unsupported(f"a card of {_what(src)}", n)
         lits, l, o = self.loc(src, env)
@@ -333,6 +335,31 @@ class ExprCompiler:
             return lits + [true(f("at", l, o, const(0), c))], c
         li, i = self.val(w, env)
         return lits + li + [true(f("at", l, o, i, c))], c
+
+    def _filtered_end(self, src: ir.Filter, top: bool, env):
+        """The top (bottom) card of a filtered location or union of locations: the passing card
+        with no passing card after (before) it in list order (parts in order, positions up)."""
+        args, dom = self.context(env)
+        P, I, C, P2, I2, C2 = (self.fresh.var(h) for h in ("p", "i", "c", "p", "i", "c"))
+        passes, later = self.fresh.pred("pass"), self.fresh.pred("beyond")
+        inner = env.child(**{src.var: Binding("logic", C, "card")})
+        ok = self.cond(src.cond, inner)
+        for pi, (kind, part) in enumerate(_scan_parts(src.coll)):
+            if kind == "each":
+                sub = env.child(**{part.var: Binding("logic", P, self.bind_type(part.coll, env))})
+                lits, l, o = self.loc(part.body, sub)
+                self.rules.append(rule(f(passes, *args, P, I, C), *dom, *self.member(part.coll, env, P), *lits,
+                                       true(f("at", l, o, I, C)), *ok))
+            else:
+                lits, l, o = self.loc(part, env)
+                self.rules.append(rule(f(passes, *args, const(pi), I, C), *dom, *lits, true(f("at", l, o, I, C)), *ok))
+        self.used.add("order")
+        before = (lambda a, b: f("less", a, b)) if top else (lambda a, b: f("less", b, a))
+        self.rules.append(rule(f(later, *args, P, I), f(passes, *args, P, I, C), f(passes, *args, P2, I2, C2),
+                               before(P, P2)))
+        self.rules.append(rule(f(later, *args, P, I), f(passes, *args, P, I, C), f(passes, *args, P, I2, C2),
+                               before(I, I2)))
+        return [f(passes, *args, P, I, C), Not(f(later, *args, P, I))], C
 
     # ------------------------------------------------------------ owners and locations
     def owner(self, n, env):
@@ -457,6 +484,12 @@ class ExprCompiler:
         if n.op == "<=":
             return la + lb + [f("leq", a, b)]
         return la + lb + [f("leq", b, a)]
+
+
+def _scan_parts(src):
+    """The parts of a collection scanned in list order (see flow._parts), or None."""
+    from .flow import _parts
+    return _parts(src)
 
 
 def _number(lits, t) -> int | None:

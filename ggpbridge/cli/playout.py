@@ -1,0 +1,37 @@
+"""`ggpbridge playout GAME -n N --engine sim|clingo`: random playouts on either engine."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..playouts import run
+from . import output
+from .common import parse_sets
+
+
+@click.command("playout")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--engine", type=click.Choice(["sim", "clingo"]), default="sim", show_default=True,
+              help="sim: the native simulator; clingo: the clingo machine on the GDL-II translation (or a KIF file).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
+@click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Events (sim) or GDL steps (clingo) before a playout counts as unfinished.")
+@click.option("--json", "as_json", is_flag=True, help="Every playout's outcome as JSON.")
+def command(game, n, engine, seed, sets, max_steps, as_json):
+    """Play N uniformly random games of GAME on one engine and print the outcomes (goals per role)."""
+    if engine == "sim" and game.endswith(".kif"):
+        raise click.BadParameter("the simulator plays RECYCLE games; use --engine clingo for KIF", param_hint="--engine")
+    if as_json or not sys.stderr.isatty():
+        rep = run(game, engine, n, seed, parse_sets(sets), max_steps=max_steps)
+    else:
+        with click.progressbar(length=n, label=f"playouts ({engine})", file=sys.stderr) as bar:
+            rep = run(game, engine, n, seed, parse_sets(sets), progress=bar.update, max_steps=max_steps)
+    if as_json:
+        output.as_json(rep)
+        return
+    output.heading(f"{game}: {rep['playouts']} playouts on {engine} from seed {seed} ({rep['seconds']} s)")
+    click.echo(f"finished {rep['finished']} (unfinished games score nothing)")
+    output.table([[r, v] for r, v in rep["mean_goal"].items()], ["role", "mean goal"])
