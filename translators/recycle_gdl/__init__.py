@@ -310,7 +310,7 @@ class Translation:
             rule(f("base", f("int", k, o, v)), f("sto_owner", k, o), f("num", v)),
             rule(f("base", f("str", k, o, v)), f("str_owner", k, o), f("name_value", v)),
             rule(f("base", f("points", k, o, s)), f("pts_owner", k, o), f("pts_set", s)),
-            rule(f("base", f("parg", k, o, i, v)), f("pts_owner", k, o), f("index", i), f("name_value", v)),
+            rule(f("base", f("parg", k, o, i, v)), f("pts_owner", k, o), f("parg_index", i), f("name_value", v)),
             rule(f("base", f("cyc", const("player_cycle"), d, a, b)), f("depth", d), f("player_id", a),
                  f("seat_or_none", b)),
             rule(f("base", f("cyc", const("team_cycle"), d, a, b)), f("depth", d), f("team_id", a), f("team_or_none", b)),
@@ -327,12 +327,17 @@ class Translation:
         out += [rule(f("base", f("var", const(g), v)), f(dom, v)) for g, dom in sorted(flow.reg_dom.items())
                 if dom != "scan_value"]
         if flow.scans:
+            parts = max(self.prog.lay.n, len(self.prog.lay.teams), flow.max_parts)
+            out += [rule(f("scan_part", const(x))) for x in range(parts)]
             out += [rule(f("scan_register", s)) for s in flow.scans] + [
-                rule(f("base", f("var", k, f("sc", a, i, c))), f("scan_register", k), f("index", a), f("index", i),
+                rule(f("base", f("var", k, f("sc", a, i, c))), f("scan_register", k), f("scan_part", a), f("index", i),
                      f("card_or_none", c)),
                 rule(f("card_or_none", c), f("card_id", c)),
                 rule(f("card_or_none", const(NO_VALUE))),
             ]
+        nargs = max([sum(1 for _, conds in dyn for c in conds if c[2] is not None)
+                     for _, _, _, dyn in flow.point_sets] + [0])
+        out += [rule(f("parg_index", const(x))) for x in range(nargs)]
         stores = self._storages()
         keep = {"int": bool(stores["sto"]), "str": bool(stores["str"]), "points": bool(stores["pts"]),
                 "parg": any(dyn for _, _, _, dyn in flow.point_sets)}

@@ -32,6 +32,7 @@ class Flow(ExprCompiler):
         self.values = prog.values
         self.scans: list = []                    # registers of max/min scans
         self.reg_dom: dict = {}                  # register -> domain relation of its values
+        self.max_parts = 1                       # most parts a max/min scan walks through
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
@@ -502,6 +503,7 @@ class Flow(ExprCompiler):
                                        true(f("at", l, o, I, C))))
         nparts = self.lay.n if parts[0][0] == "each" and parts[0][1].coll.kind == "player" else \
             len(self.lay.teams) if parts[0][0] == "each" else len(parts)
+        self.max_parts = max(self.max_parts, nparts)
         val = self.fresh.pred("scan_val")
         self.rules.append(rule(f(val, V, C), f(cur, P, I, B, K), f(el, P, I, C), *pl, f("card_points", key, po, C, V)))
         better = f("less", B, V) if want_max else f("less", V, B)
@@ -522,7 +524,7 @@ class Flow(ExprCompiler):
         self.rules.append(rule(f(has_el), f(el, P, I, C)))
         last = const(nparts - 1)
         self.rules.append(rule(f("var_put", sid, f("sc", P2, const(0), K)), f(at_cur, P, I, K), neg(f(has_el)),
-                               f("isucc", P, P2), f("less", P2, const(nparts))))
+                               f("scan_part", P2), f("isucc", P, P2), f("less", P2, const(nparts))))
         self.rules.append(rule(f("var_kill", sid), f(at_cur, last, I, K), neg(f(has_el))))
         self.rules.append(rule(f("var_put", rid, K), f(at_cur, last, I, K), neg(f(has_el))))
         self.rules.append(rule(f("nx", f("pc", const(after))), f(at_cur, last, I, K), neg(f(has_el))))

@@ -1,0 +1,64 @@
+"""Transitions per second of the clingo machine on translated games, next to the simulator's, in one run.
+
+    python benchmarks/engines_speed.py [PLAYOUTS]     (default 2 per game)
+
+A clingo transition is one GDL step (a decision, a chance outcome or an automatic step
+of the translation), with its legal-move, percept and next-state queries, no cache hits
+(every state is new in a random playout). The simulator's figure counts its own events
+(decisions and chance outcomes) through the stepwise interface, and GDL-equivalent
+steps: the same games take `gdl steps` transitions in the translation.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+from ggpbridge.gdl.kif import parse_kif
+from ggpbridge.gdl.machine import ClingoMachine, playout
+from ggpbridge.playouts import sim_playout
+from ggpbridge.recycle import parse_file
+from ggpbridge.sim import compile_loaded
+from ggpbridge.sim.stepwise import StepMachine
+from ggpbridge.translate import load_description
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = [("agram (4 players)", ROOT / "games" / "agram.rcy"), ("agram2_c2", ROOT / "games" / "agram2_c2.rcy"),
+         ("war_n8_winner", ROOT / "games" / "war_n8_winner.rcy"), ("tictactoe", ROOT / "examples/gdl/tictactoe.kif")]
+
+
+def clingo_rate(path: Path, n: int):
+    desc = parse_kif(path.read_text()) if path.suffix == ".kif" else load_description(path)
+    t0 = time.perf_counter()
+    m = ClingoMachine(desc, cache_size=1)
+    setup = time.perf_counter() - t0
+    steps, t0 = 0, time.perf_counter()
+    for i in range(n):
+        steps += len(playout(m, random.Random(i), max_steps=20_000).moves)
+    return setup, steps, time.perf_counter() - t0
+
+
+def sim_rate(path: Path, n: int):
+    m = StepMachine(compile_loaded(parse_file(path)))
+    events, t0 = 0, time.perf_counter()
+    for i in range(n):
+        g = sim_playout(m, random.Random(i))
+        events += g["decisions"] + g["chance"]
+    return events, time.perf_counter() - t0
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    print(f"{'game':20} {'ground s':>8} {'gdl steps':>9} {'clingo steps/s':>14} {'sim events/s':>12}")
+    for name, path in GAMES:
+        setup, steps, secs = clingo_rate(path, n)
+        sim = "-"
+        if path.suffix != ".kif":
+            events, ssecs = sim_rate(path, max(n, 20))
+            sim = f"{events / ssecs:12.0f}"
+        print(f"{name:20} {setup:8.2f} {steps:9d} {steps / secs:14.1f} {sim:>12}")
+
+
+if __name__ == "__main__":
+    main()
