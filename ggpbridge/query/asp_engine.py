@@ -94,11 +94,15 @@ class Unrolling:
         parts = [("base", [])] if self.t < 0 else []
         parts += [("step", [clingo.Number(t)]) for t in range(max(self.t, 0) + 1, horizon + 1)]
         parts.append(("ask", [clingo.Number(horizon)]))
-        self.t = horizon
         start = time.perf_counter()
         with reporting(self._messages):
-            self.ctl.ground(parts)
-        self.ground_seconds += time.perf_counter() - start
+            # One part per call: grounding cannot be interrupted, so the clock is read in between.
+            for part in parts:
+                self.ctl.ground([part])
+                self.t = max(self.t, part[1][0].number if part[1] else 0)
+                self.ground_seconds += time.perf_counter() - start
+                start = time.perf_counter()
+                self._check_clock()
         return horizon
 
     def ask(self, kind: str) -> list[clingo.Symbol] | None:
