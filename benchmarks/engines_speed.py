@@ -24,8 +24,9 @@ from ggpbridge.sim.stepwise import StepMachine
 from ggpbridge.translate import load_description
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = [("agram (4 players)", ROOT / "games" / "agram.rcy"), ("agram2_c2", ROOT / "games" / "agram2_c2.rcy"),
-         ("war_n8_winner", ROOT / "games" / "war_n8_winner.rcy"), ("tictactoe", ROOT / "examples/gdl/tictactoe.kif")]
+GAMES = [("tictactoe", ROOT / "examples/gdl/tictactoe.kif"), ("war_n8_winner", ROOT / "games" / "war_n8_winner.rcy"),
+         ("kuhn_poker", ROOT / "games" / "kuhn_poker.rcy"), ("agram2_c2", ROOT / "games" / "agram2_c2.rcy"),
+         ("agram (4 players)", ROOT / "games" / "agram.rcy")]
 
 
 def clingo_rate(path: Path, n: int):
@@ -52,7 +53,11 @@ def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
     print(f"{'game':20} {'ground s':>8} {'gdl steps':>9} {'clingo steps/s':>14} {'sim events/s':>12}")
     for name, path in GAMES:
-        setup, steps, secs = clingo_rate(path, n)
+        try:
+            setup, steps, secs = clingo_rate(path, n)
+        except MemoryError:
+            print(f"{name:20} the clingo machine runs out of memory grounding the translation")
+            continue
         sim = "-"
         if path.suffix != ".kif":
             events, ssecs = sim_rate(path, max(n, 20))

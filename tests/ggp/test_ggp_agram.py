@@ -19,7 +19,8 @@ from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.ggp.manager import Match, load_game
 
 AGRAM = ROOT / "games" / "agram2_c2.rcy"
-SLOW = os.environ.get("GGPBRIDGE_SLOW_TESTS") == "1"
+# CI runs them too: the whole suite stays far below its time budget
+SLOW = os.environ.get("GGPBRIDGE_SLOW_TESTS") == "1" or bool(os.environ.get("CI"))
 
 
 def _translated(version: int):

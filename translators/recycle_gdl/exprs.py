@@ -186,9 +186,8 @@ class ExprCompiler:
 
     def v_OwnerOf(self, n, env):
         lits, c = self.val(n.card, env)
-        o, l, i = self.fresh.var("o"), self.fresh.var("l"), self.fresh.var("i")
-        self.used.add("physical")
-        return lits + [true(f("at", l, o, i, c)), f("physical", l), f("player_id", o)], o
+        o = self.fresh.var("o")
+        return lits + [f("held_by", c, o)], o
 
     def v_TeamOf(self, n, env):
         self.used.add("teams")

@@ -322,6 +322,7 @@ class Flow(ExprCompiler):
                 li, i = self.val(src.where, env)
                 sl = sl + li
             sl = sl + [true(f("at", l1, o1, i, card))]
+            cl = sl
         elif remove:
             cl, card = self.val(src, env)
             l1, o1, i = self.fresh.var("l"), self.fresh.var("o"), self.fresh.var("i")
@@ -329,6 +330,7 @@ class Flow(ExprCompiler):
             sl = cl + [true(f("at", l1, o1, i, card)), f("physical", l1)]
         else:
             sl, card = self.val(src, env)
+            cl = sl
             l1 = o1 = i = None
         if remove:
             self.act(lab, None, f("rm", l1, o1, i), sl)
@@ -345,7 +347,8 @@ class Flow(ExprCompiler):
         else:
             lj, jz = self.val(dst.where, env)
             dl = dl + lj
-        self.act(lab, None, f("ins", l2, o2, jz, card), sl + dl)
+        # the card alone decides where it goes: its position is not joined in again
+        self.act(lab, None, f("ins", l2, o2, jz, card), cl + dl)
 
     def s_Shuffle(self, n, lab, after, env):
         if not isinstance(n.target, ir.Location):

@@ -20,6 +20,7 @@ def cards() -> list:
     at = lambda *t: true(f("at", *t))  # noqa: E731
     return [
         rule(f("occupied", l, o, i), at(l, o, i, c)),
+        rule(f("held_by", c, o), at(l, o, i, c), f("physical", l), f("player_id", o)),
         rule(f("size", l, o, const(0)), f("loc_owner", l, o), neg(f("occupied", l, o, const(0)))),
         rule(f("size", l, o, n), f("occupied", l, o, i), f("isucc", i, n), neg(f("occupied", l, o, n))),
         rule(f("rm_in", l, o), f("rm", l, o, i)),
@@ -31,7 +32,9 @@ def cards() -> list:
         rule(f("rm_below", l, o, k), f("rm", l, o, i), f("occupied", l, o, k), f("less", i, k)),
         rule(f("shifted", l, o, k1, d), f("keep", l, o, k, d), f("rm_below", l, o, k), f("isucc", k1, k)),
         rule(f("shifted", l, o, k, d), f("keep", l, o, k, d), neg(f("rm_below", l, o, k))),
-        rule(f("ins_below", l, o, k), f("ins", l, o, j, c), f("shifted", l, o, k, d), f("leq", j, k)),
+        # projected first: joining insertions with every card's position would be quadratic
+        rule(f("ins_at", l, o, j), f("ins", l, o, j, c)),
+        rule(f("ins_below", l, o, k), f("ins_at", l, o, j), f("index", k), f("leq", j, k)),
         rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("isucc", k, k2)),
         rule(f("nx", f("at", l, o, k, d)), f("shifted", l, o, k, d), neg(f("ins_below", l, o, k))),
         rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c)),
