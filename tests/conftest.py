@@ -29,3 +29,23 @@ def corpus() -> Path:
             pytest.fail(f"the CardStock corpus is missing at {CORPUS}")
         pytest.skip("CardStock corpus not found beside the checkout")
     return CORPUS
+
+
+# GGP player processes (tests/ggp): here rather than in a conftest of their own, whose module
+# name `conftest` would shadow this one for the tests that import GAMES and CORPUS from it.
+@pytest.fixture(scope="module")
+def legal_player():
+    """One `legal` player process shared by a test module."""
+    from ggp_helpers import PlayerProcess
+    player = PlayerProcess("legal")
+    yield player
+    player.stop()
+
+
+@pytest.fixture
+def fresh_player():
+    """A `random` player process of its own."""
+    from ggp_helpers import PlayerProcess
+    player = PlayerProcess("random")
+    yield player
+    player.stop()
