@@ -168,7 +168,7 @@ class Lockstep:
         """The simulator's observation of player p, as the translation's percepts."""
         from .translators.recycle_gdl.export import card, owner_term
         from .translators.recycle_gdl.exprs import loc_name
-        from .translators.recycle_gdl.terms import const, f, name
+        from .translators.recycle_gdl.terms import const, f
         lay = self.prog.lay
         obs = self.sim.observation(s, p)
         out = set()

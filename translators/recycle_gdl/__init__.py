@@ -9,14 +9,13 @@ numbers 0..n-1 with roles `player<k>`, and chance is the role `random`.
 from __future__ import annotations
 
 from ggpbridge import ir
-from ggpbridge.gdl.ast import Description, Not
+from ggpbridge.gdl.ast import Description
 from ggpbridge.sim.exprs import _INT_OPS
 
 from . import kernel
-from .exprs import Env, unsupported
 from .export import card, owner_term, state_fluents
 from .flow import Flow, option_term
-from .terms import NO_VALUE, NONE, TABLE, Fresh, const, distinct, f, name, neg, rule, true
+from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
 
 __all__ = ["to_gdl", "state_fluents", "Translation"]
 
@@ -120,7 +119,6 @@ class Translation:
     def _location_owners(self, owners: list) -> dict:
         """Which owners each location name is used with (by the type of its owner expressions)."""
         from .exprs import loc_name
-        from ggpbridge.recycle.check import TEAM, _FIXED
         lay = self.prog.lay
         players = [owner_term(lay, 1 + p) for p in range(lay.n)]
         teams = [owner_term(lay, 1 + lay.n + t) for t in range(len(lay.teams))]

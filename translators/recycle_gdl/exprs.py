@@ -19,7 +19,7 @@ from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.gdl.ast import Const, Not, Var, variables
 from ggpbridge.recycle.check import TEAM, _FIXED, element
 
-from .terms import NO_VALUE, NONE, TABLE, const, distinct, f, name, neg, rule, true
+from .terms import TABLE, const, distinct, f, name, neg, rule, true
 
 DOMAIN = {"player": "player_id", "team": "team_id", "card": "card_id", "int": "num", "str": "name_value"}
 
@@ -50,9 +50,6 @@ class Env(dict):
         e = Env(self, cur=self.cur, fresh_next=self.fresh_next)
         e.update(binds)
         return e
-
-    def types(self) -> dict:
-        return {k: b.type for k, b in self.items()}
 
 
 def declared_env(values: dict) -> Env:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from ggpbridge import ir
 from ggpbridge.gdl.ast import Not
 
-from .exprs import Binding, Env, ExprCompiler, declared_env, loc_name, unsupported, _what
-from .terms import NO_VALUE, NONE, TABLE, const, distinct, f, name, neg, rule, true
+from .exprs import Binding, Env, ExprCompiler, declared_env, unsupported, _what
+from .terms import NO_VALUE, NONE, const, distinct, f, neg, rule, true
 
 _PRE = (ir.Random, ir.Extreme)
 
@@ -58,11 +58,10 @@ class Flow(ExprCompiler):
         """Compile the root stage; returns the first label."""
         root = self.prog.root
         first = self.label()
-        end = self.seq(root.items, "done", declared_env(self.values), first, top=True)
-        assert end is None
+        self.seq(root.items, "done", declared_env(self.values), first)
         return first
 
-    def seq(self, items, after: str, env: Env, start: str | None = None, top: bool = False):
+    def seq(self, items, after: str, env: Env, start: str | None = None) -> None:
         """Compile a list of items to run one after the other, then go to `after`."""
         if not items:
             if start is not None:
@@ -73,9 +72,6 @@ class Flow(ExprCompiler):
             nxt = labs[idx + 1] if idx + 1 < len(items) else after
             self.item(it, labs[idx], nxt, env)
         return None
-
-    def first_label(self, start):
-        return start
 
     def item(self, it, lab: str, after: str, env: Env) -> None:
         """A stage, choice or block of the compiled program (`sim.machine` StageP/ChoiceP/BlockP)."""
@@ -125,7 +121,7 @@ class Flow(ExprCompiler):
     def choice(self, ch, lab: str, after: str, env: Env) -> None:
         self.choice_label[ch.id] = lab
         forms = []
-        r, p = self.fresh.var("r"), self.fresh.var("p")
+        r = self.fresh.var("r")
         self.rules.append(rule(f("choice_at", const(lab))))
         for fi, form in enumerate(ch.node.options):
             conds, elems, node, local = [], [], form, Env(env)
@@ -244,7 +240,6 @@ class Flow(ExprCompiler):
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind
-        count = self.lay.n if kind == "player" else len(self.lay.teams)
         rid = self.reg("v", "player_id" if kind == "player" else "team_id")
         body, tick = self.label(), self.label()
         inner = env.child(**{n.var: Binding("fluent", rid, kind)})
