@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from . import ir
 from .errors import GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
+from .gdl.ast import Const
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
 
 COMPARED = ("at", "int", "str", "cyc", "cycdepth", "pc")
@@ -227,7 +228,7 @@ class Lockstep:
         return ", ".join(f"{symbol_kif(r)}={v}" for r, v in sorted(goals.items(), key=lambda x: str(x[0])))
 
 
-_NOOP = term_symbol(__import__("ggpbridge.gdl.ast", fromlist=["Const"]).Const("noop"))
+_NOOP = term_symbol(Const("noop"))
 
 
 def _pick(k: int):

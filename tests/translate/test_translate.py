@@ -126,3 +126,28 @@ def test_move_terms_name_the_form_and_the_card():
     assert "(option1 0 ?" in text and "(option1 2 ?" in text
     assert any(isinstance(r.head, Func) and r.head.name == "input" and r.head.args[1].name == "option1"
                for r in parse_kif(text).rules)
+
+
+PRODUCT_GAME = """
+(game
+  (setup
+    (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)))))
+  (do ((shuffle (game iloc STOCK))))
+  (stage player
+    (end (== (size (game iloc STOCK)) 0))
+    (choice
+      ((move (top (game iloc STOCK)) (top ((current player) iloc HAND)))))
+    (do ((set ((current player) sto SCORE) (* (size ((current player) iloc HAND)) 3)))))
+  (scoring max ((current player) sto SCORE)))
+"""
+
+
+def test_products_with_a_constant_get_a_table_and_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    loaded = parse_text(PRODUCT_GAME, "product.rcy")
+    text = print_kif(translate_loaded(loaded))
+    assert "(times_3 2 6)" in text
+    assert not [d for d in validate(parse_kif(text)) if "never defined" in d.message]
+    rep = crosscheck(loaded, 4)
+    assert rep.divergence is None and rep.playouts == 4

@@ -37,6 +37,7 @@ class Translation:
         fresh, body = Fresh(), []
         flow = self.flow = Flow(prog, fresh, body)
         first = flow.game()
+        self.stores = self._storages()
         score = self._scoring(flow, fresh)
         live = Live(prog)
         live.setup()
@@ -96,7 +97,7 @@ class Translation:
         out += [rule(f("depth", const(i))) for i in range(depth + 1)]
         out += [rule(f("dsucc", const(i), const(i + 1))) for i in range(depth)]
         l, o, k, v = (Fresh().var(h) for h in "lokv")
-        for kind, keys in self._storages().items():
+        for kind, keys in self.stores.items():
             if not keys:
                 continue
             for key in sorted(keys):
@@ -170,11 +171,12 @@ class Translation:
         """Per point map `set`: each card's score, for every pattern of run-time awards it matches."""
         out = []
         lay = self.prog.lay
-        k, o, c, v = (Fresh().var(h) for h in "kocv")
+        F = Fresh()
+        k, o, c, v = (F.var(h) for h in "kocv")
         self.point_values = {0}
         for sid, key, base, dyn in flow.point_sets:
             out.append(rule(f("pts_set", sid)))
-            bits = [Fresh().var(f"b{i}") for i in range(len(dyn))]
+            bits = [F.var("b") for _ in dyn]
             for cid in range(len(lay.cards)):
                 for pattern in range(1 << len(dyn)):
                     total = base[cid] + sum(dyn[i][0] for i in range(len(dyn)) if pattern >> i & 1)
@@ -190,7 +192,7 @@ class Translation:
                     if lit is not None:
                         match.append(f("card_att", c, name(attr), name(lit)))
                     else:
-                        a = Fresh().var("a")
+                        a = F.var("a")
                         match += [true(f("parg", k, o, const(idx), a)), f("card_att", c, name(attr), a)]
                 pred = f"match_{sid.name}_{i}"
                 out.append(rule(f(pred, k, o, c), true(f("points", k, o, sid)), f("card_id", c), *match))
@@ -224,7 +226,7 @@ class Translation:
         lo, hi = self._bounds(flow)
         self.bounds = (lo, hi)
         out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used)
-        stores = self._storages()
+        stores = self.stores
         out += kernel.cards() + kernel.storages(bool(stores["sto"]), bool(stores["str"]))
         if stores["pts"]:
             out += kernel.points(any(dyn for _, _, _, dyn in flow.point_sets))
@@ -232,8 +234,8 @@ class Translation:
         if "sum" in used:
             out += kernel.points_sum()
         for op, kk in sorted(flow.divisors):
-            out += [rule(f(f"{op}_{kk}", const(a), const(fn(a, kk)))) for a in range(lo, hi + 1)
-                    for fn in [(lambda x, y: _INT_OPS["//"](x, y)) if op == "div" else (lambda x, y: _INT_OPS["%"](x, y))]
+            fn = _INT_OPS[{"times": "*", "div": "//", "mod": "%"}[op]]
+            out += [rule(f(f"{op}_{const(kk).name}", const(a), const(fn(a, kk)))) for a in range(lo, hi + 1)
                     if lo <= fn(a, kk) <= hi]
         x = Fresh().var("x")
         out.append(rule(f("less", x, const("inf")), f("num", x)))
@@ -248,7 +250,6 @@ class Translation:
         env = declared_env(self.prog.values)
         env.cur = ([], k)
         lits, val = flow.val(sc.value, env)
-        flow.used.add("order")
         better = f("less", v, v2) if sc.mode == "max" else f("less", v2, v)
         r = fresh.var("r")
         return [
@@ -336,7 +337,7 @@ class Translation:
         nargs = max([sum(1 for _, conds in dyn for c in conds if c[2] is not None)
                      for _, _, _, dyn in flow.point_sets] + [0])
         out += [rule(f("parg_index", const(x))) for x in range(nargs)]
-        stores = self._storages()
+        stores = self.stores
         keep = {"int": bool(stores["sto"]), "str": bool(stores["str"]), "points": bool(stores["pts"]),
                 "parg": any(dyn for _, _, _, dyn in flow.point_sets)}
         out = [x for x in out if not (x.head.name == "base" and x.head.args[0].name in keep

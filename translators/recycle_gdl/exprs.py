@@ -74,7 +74,7 @@ class ExprCompiler:
         self.rules = rules          # helper rules are appended here
         self.pre = pre              # id(node) -> tmp id of values computed by earlier steps
         self.used: set = set()      # features the emitter must define (tables, kernels)
-        self.divisors: set = set()  # (div|mod, k): tables of integer division by a constant
+        self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
 
     # ------------------------------------------------------------ types
     def type_of(self, n, env: Env) -> str | None:
@@ -107,9 +107,7 @@ class ExprCompiler:
         pred = self.fresh.pred(hint)
         head = f(pred, *used)
         for body in bodies:
-            dom = [f(DOMAIN[logic[v]] if logic[v] in DOMAIN else "value_any", v) for v in used]
-            if any(logic[v] not in DOMAIN for v in used):
-                self.used.add("value_any")
+            dom = [f(DOMAIN.get(logic[v], "value_any"), v) for v in used]
             self.rules.append(rule(head, *dom, *body))
         return head
 
@@ -159,7 +157,6 @@ class ExprCompiler:
         return self._who(n, env, "player")
 
     def v_TeamRef(self, n, env):
-        self.used.add("teams")
         return self._who(n, env, "team")
 
     def _who(self, n, env, kind):
@@ -187,24 +184,22 @@ class ExprCompiler:
         return lits + [f("held_by", c, o)], o
 
     def v_TeamOf(self, n, env):
-        self.used.add("teams")
         lits, p = self.val(n.player, env)
         t = self.fresh.var("t")
         return lits + [f("team_of", p, t)], t
 
     def v_StrStorage(self, n, env):
+        return self._storage("str_value", n, env)
+
+    def v_IntStorage(self, n, env):
+        return self._storage("int_value", n, env)
+
+    def _storage(self, rel: str, n, env):
+        """The value of an integer or name storage (0 / no_value when never set)."""
         key = self._key(n.key, n)
         lits, o = self.owner(n.owner, env)
         v = self.fresh.var("s")
-        self.used.add("strs")
-        return lits + [f("str_value", key, o, v)], v
-
-    def v_IntStorage(self, n, env):
-        key = self._key(n.key, n)
-        lits, o = self.owner(n.owner, env)
-        v = self.fresh.var("k")
-        self.used.add("ints")
-        return lits + [f("int_value", key, o, v)], v
+        return lits + [f(rel, key, o, v)], v
 
     def _key(self, k, n):
         if not isinstance(k, ir.Name):
@@ -225,11 +220,13 @@ class ExprCompiler:
         if ca is not None and cb is not None:  # constant folding (declared values, literals)
             from ggpbridge.sim.exprs import _INT_OPS
             return [], const(_INT_OPS[n.op](ca, cb))
-        if cb is not None and n.op in ("//", "%") and cb > 0:
-            op = "div" if n.op == "//" else "mod"
+        if ca is not None and n.op == "*":  # products commute: the constant goes right
+            la, a, lb, b, ca, cb = lb, b, la, a, cb, ca
+        if cb is not None and (n.op == "*" or (n.op in ("//", "%") and cb > 0)):
+            op = {"*": "times", "//": "div", "%": "mod"}[n.op]
             self.divisors.add((op, cb))
             v = self.fresh.var("r")
-            return la + [f(f"{op}_{cb}", a, v)], v
+            return la + [f(f"{op}_{const(cb).name}", a, v)], v
         v = self.fresh.var("r")
         if n.op == "+":
             self.used.add("plus")
@@ -237,9 +234,6 @@ class ExprCompiler:
         if n.op == "-":
             self.used.add("plus")
             return la + lb + [f("plus", b, v, a)], v
-        if n.op == "*":
-            self.used.add("times")
-            return la + lb + [f("times", a, b, v)], v
         raise unsupported(f"the operator {n.op}", n)
 
     def v_Size(self, n, env):
@@ -247,7 +241,6 @@ class ExprCompiler:
         if isinstance(c, ir.Location):
             lits, l, o = self.loc(c, env)
             v = self.fresh.var("z")
-            self.used.add("size")
             return lits + [f("size", l, o, v)], v
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.Location):
             return self._count_filter(c, env)
@@ -266,8 +259,6 @@ class ExprCompiler:
         if env.cur is not None and env.cur[1] not in args:
             args.append(env.cur[1])
             dom.append(f("player_id", env.cur[1]))
-        if any(d.name == "value_any" for d in dom):
-            self.used.add("value_any")
         return args, dom
 
     def _count_filter(self, c: ir.Filter, env):
@@ -282,7 +273,6 @@ class ExprCompiler:
         own = ov if isinstance(o, Var) else o
         i, i2, k, k2 = (self.fresh.var(h) for h in "iijj")
         passes, count = self.fresh.pred("pass"), self.fresh.pred("count")
-        self.used.update({"size", "succ"})
         # pass(.., I): the card at position I passes; count(.., I, K): K cards below I pass
         self.rules.append(rule(f(passes, *args, i), *dom, true(f("at", l, own, i, x)), *ok))
         self.rules.append(rule(f(count, *args, const(0), const(0)), *dom))
@@ -306,13 +296,12 @@ class ExprCompiler:
         lits, l, o = self.loc(n.cards, env)
         pl, key, po = self.points(n.points, env)
         v = self.fresh.var("s")
-        self.used.update({"sum", "plus", "size"})
+        self.used.update({"sum", "plus"})
         z = self.fresh.var("z")
         return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
 
     def points(self, n: ir.PointsRef, env):
         lits, o = self.owner(n.owner, env)
-        self.used.add("points")
         return lits, self._key(n.name, n), o
 
     def v_CardAt(self, n, env):
@@ -325,7 +314,6 @@ class ExprCompiler:
         c = self.fresh.var("c")
         if w == "top":
             i, z = self.fresh.var("i"), self.fresh.var("z")
-            self.used.update({"size", "succ"})
             return lits + [f("size", l, o, z), f("isucc", i, z), true(f("at", l, o, i, c))], c
         if w == "bottom":
             return lits + [true(f("at", l, o, const(0), c))], c
@@ -349,7 +337,6 @@ class ExprCompiler:
             else:
                 lits, l, o = self.loc(part, env)
                 self.rules.append(rule(f(passes, *args, const(pi), I, C), *dom, *lits, true(f("at", l, o, I, C)), *ok))
-        self.used.add("order")
         before = (lambda a, b: f("less", a, b)) if top else (lambda a, b: f("less", b, a))
         self.rules.append(rule(f(later, *args, P, I), f(passes, *args, P, I, C), f(passes, *args, P2, I2, C2),
                                before(P, P2)))
@@ -404,7 +391,6 @@ class ExprCompiler:
         if isinstance(coll, ir.Range):
             ll, lo = self.val(coll.lo, env)
             lh, hi = self.val(coll.hi, env)
-            self.used.add("order")
             return ll + lh + [f("num", x), f("leq", lo, x), f("leq", x, hi)]
         if isinstance(coll, ir.Var):
             b = env.get(coll.name)
@@ -414,11 +400,9 @@ class ExprCompiler:
                 return [f(pred, x)]
             if b is not None and b.type == TEAM:
                 lits, t = self.val(coll, env)
-                self.used.add("teams")
                 return lits + [f("team_member", t, x)]
         if self.type_of(coll, env) == TEAM:
             lits, t = self.val(coll, env)
-            self.used.add("teams")
             return lits + [f("team_member", t, x)]
         raise unsupported(f"iterating over {_what(coll)}", coll)
 
@@ -471,8 +455,6 @@ class ExprCompiler:
             return self.equal(la, a, lb, b, env)
         if n.op == "!=":
             return la + lb + [distinct(a, b)]
-        self.used.add("order")
-        self.used.add("order")
         if n.op == "<":
             return la + lb + [f("less", a, b)]
         if n.op == ">":

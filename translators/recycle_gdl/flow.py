@@ -86,8 +86,6 @@ class Flow(ExprCompiler):
     # ------------------------------------------------------------ stages
     def stage(self, st, lab: str, after: str, env: Env) -> None:
         kind = "player" if st.kind == "player" else "team"
-        if kind == "team":
-            self.used.add("teams")
         k = const(kind + "_cycle")
         body, loop = self.label(), self.label()
         d, d1, cur, nxt = (self.fresh.var(h) for h in ("d", "d", "c", "n"))
@@ -212,7 +210,6 @@ class Flow(ExprCompiler):
         for x in pres:
             self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
         body, tick = self.label(), self.label()
-        self.used.add("order")
         self.rules.append(rule(f("var_put", rid, cnt), self.at(lab), *lits, f("less", const(0), cnt)))
         self.goto(lab, body, *lits, f("less", const(0), cnt))
         self.goto(lab, after, *lits, f("leq", cnt, const(0)))
@@ -287,7 +284,7 @@ class Flow(ExprCompiler):
         self.goto(done, after)
 
     # ------------------------------------------------------------ primitive actions
-    def act(self, lab, after, head, lits):
+    def act(self, lab, head, lits):
         self.rules.append(rule(head, self.at(lab), *lits))
 
     def s_Move(self, n, lab, after, env):
@@ -303,7 +300,6 @@ class Flow(ExprCompiler):
         self.goto(lab, after)
 
     def _move(self, src, dst, lab, env, remove, insert, node):
-        self.used.update({"size", "succ"})
         # where the card is taken from
         if isinstance(src, ir.CardAt) and isinstance(src.source, ir.Location):
             sl, l1, o1 = self.loc(src.source, env)
@@ -321,14 +317,13 @@ class Flow(ExprCompiler):
         elif remove:
             cl, card = self.val(src, env)
             l1, o1, i = self.fresh.var("l"), self.fresh.var("o"), self.fresh.var("i")
-            self.used.add("physical")
             sl = cl + [true(f("at", l1, o1, i, card)), f("physical", l1)]
         else:
             sl, card = self.val(src, env)
             cl = sl
             l1 = o1 = i = None
         if remove:
-            self.act(lab, None, f("rm", l1, o1, i), sl)
+            self.act(lab, f("rm", l1, o1, i), sl)
         if not insert:
             return
         if not (isinstance(dst, ir.CardAt) and isinstance(dst.source, ir.Location)):
@@ -343,14 +338,13 @@ class Flow(ExprCompiler):
             lj, jz = self.val(dst.where, env)
             dl = dl + lj
         # the card alone decides where it goes: its position is not joined in again
-        self.act(lab, None, f("ins", l2, o2, jz, card), cl + dl)
+        self.act(lab, f("ins", l2, o2, jz, card), cl + dl)
 
     def s_Shuffle(self, n, lab, after, env):
         if not isinstance(n.target, ir.Location):
             raise unsupported(f"shuffling {_what(n.target)}", n)
         lits, l, o = self.loc(n.target, env)
         rid = self.reg("s", "index")
-        self.used.update({"size", "succ", "order"})
         self.chance_labels.add(lab)
         z, top, kk, nxt = (self.fresh.var(h) for h in ("z", "t", "k", "n"))
         # the position being filled: the register, or the top position on the first step
@@ -360,7 +354,7 @@ class Flow(ExprCompiler):
                                f("isucc", top, z)))
         self.rules.append(rule(f("pick_ok", kk), f(pos, top), f("less", const(0), top), f("num", kk),
                                f("leq", const(0), kk), f("leq", kk, top)))
-        self.act(lab, None, f("swap", l, o, kk, top), lits + [f(pos, top), f("less", const(0), top),
+        self.act(lab, f("swap", l, o, kk, top), lits + [f(pos, top), f("less", const(0), top),
                                                             f("does", const("random"), f("pick", kk))])
         self.rules.append(rule(f("var_put", rid, nxt), f(pos, top), f("isucc", nxt, top), f("less", const(0), nxt)))
         self.rules.append(rule(f("var_kill", rid), f(pos, top), f("leq", top, const(1))))
@@ -385,21 +379,19 @@ class Flow(ExprCompiler):
         key = self._key(n.target.key, n)
         lo, o = self.owner(n.target.owner, env)
         lv, v = self.val(n.value, env)
-        self.used.add("ints")
         if sign is None:
-            self.act(lab, None, f("set_int", key, o, v), lo + lv)
+            self.act(lab, f("set_int", key, o, v), lo + lv)
             return
         old, new = self.fresh.var("k"), self.fresh.var("k")
         self.used.add("plus")
         arith = f("plus", old, v, new) if sign > 0 else f("plus", new, v, old)
-        self.act(lab, None, f("set_int", key, o, new), lo + lv + [f("int_value", key, o, old), arith])
+        self.act(lab, f("set_int", key, o, new), lo + lv + [f("int_value", key, o, old), arith])
 
     def s_SetStr(self, n, lab, after, env):
         key = self._key(n.target.key, n)
         lo, o = self.owner(n.target.owner, env)
         lv, v = self.val(n.value, env)
-        self.used.add("strs")
-        self.act(lab, None, f("set_str", key, o, v), lo + lv)
+        self.act(lab, f("set_str", key, o, v), lo + lv)
         self.goto(lab, after)
 
     def s_SetPoints(self, n, lab, after, env):
@@ -420,12 +412,11 @@ class Flow(ExprCompiler):
                     idx = sum(1 for x in dyn for c in x[1] if c[2] is not None) + \
                         sum(1 for c in conds if c[2] is not None)
                     lv, tv = self.val(value, env)
-                    self.act(lab, None, f("set_parg", key, o, const(idx), tv), lo + lv)
+                    self.act(lab, f("set_parg", key, o, const(idx), tv), lo + lv)
                     conds.append((kname.value, None, idx))
             dyn.append((a.value.value, conds))
         self.point_sets.append((sid, key, base, dyn))
-        self.used.add("points")
-        self.act(lab, None, f("set_points", key, o, sid), lo)
+        self.act(lab, f("set_points", key, o, sid), lo)
         self.goto(lab, after)
 
     def s_Cycle(self, n, lab, after, env):
@@ -438,7 +429,7 @@ class Flow(ExprCompiler):
         d, a, b = self.fresh.var("d"), self.fresh.var("a"), self.fresh.var("b")
         top = [true(f("cycdepth", k, d)), true(f("cyc", k, d, a, b))]
         entry = f("cyc_put", k, d, a, who) if n.when == "next" else f("cyc_put", k, d, who, b)
-        self.act(lab, None, entry, top + lits)
+        self.act(lab, entry, top + lits)
         self.goto(lab, after)
 
     # ------------------------------------------------------------ values computed by steps of their own
@@ -458,13 +449,13 @@ class Flow(ExprCompiler):
     def random_step(self, x: ir.Random, lab, after, rid, env):
         ll, lo = self.val(x.lo, env)
         lh, hi = self.val(x.hi, env)
-        self.used.update({"plus", "order"})
+        self.used.add("plus")
         self.chance_labels.add(lab)
         kk, w, v = self.fresh.var("k"), self.fresh.var("w"), self.fresh.var("v")
         span = ll + lh + [f("plus", lo, w, hi)]
         self.rules.append(rule(f("pick_ok", kk), self.at(lab), *span, f("num", kk), f("leq", const(0), kk),
                                f("leq", kk, w)))
-        self.act(lab, None, f("var_put", rid, v), span + [f("does", const("random"), f("pick", kk)),
+        self.act(lab, f("var_put", rid, v), span + [f("does", const("random"), f("pick", kk)),
                                                        f("plus", lo, kk, v)])
         self.goto(lab, after)
 
@@ -474,7 +465,6 @@ class Flow(ExprCompiler):
         if parts is None:
             raise unsupported(f"{x.kind} of {_what(x.source)}", x)
         pl, key, po = self.points(x.points, env)
-        self.used.update({"size", "succ", "order", "points"})
         self.chance_labels.add(lab)
         sid = self.reg("x", "scan_value")
         want_max = x.kind == "max"
