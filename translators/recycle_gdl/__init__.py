@@ -118,27 +118,18 @@ class Translation:
         return out
 
     def _location_owners(self, owners: list) -> dict:
-        """Which owners each location name is used with (by the type of its owner expressions)."""
+        """Which owners each location name is used with, by the checker's types of its owner expressions."""
+        from ggpbridge.recycle.check import GAME, PLAYER, TEAM, analyse
         from .exprs import loc_name
         lay = self.prog.lay
-        players = [owner_term(lay, 1 + p) for p in range(lay.n)]
-        teams = [owner_term(lay, 1 + lay.n + t) for t in range(len(lay.teams))]
+        by_type = {GAME: [owner_term(lay, 0)],
+                   PLAYER: [owner_term(lay, 1 + p) for p in range(lay.n)],
+                   TEAM: [owner_term(lay, 1 + lay.n + t) for t in range(len(lay.teams))]}
         out: dict = {}
-        for x in self.prog.game.walk():
-            if isinstance(x, ir.Location) and isinstance(x.name, ir.Name):
-                ln = loc_name(x.vis, x.name.value)
-                o = x.owner
-                if isinstance(o, ir.GameOwner):
-                    got = [owner_term(lay, 0)]
-                elif isinstance(o, (ir.PlayerRef, ir.OwnerOf)):
-                    got = players
-                elif isinstance(o, ir.TeamRef) or isinstance(o, ir.TeamOf):
-                    got = teams
-                else:
-                    got = owners   # a variable: its type is known only in context
-                for g in got:
-                    if g not in out.setdefault(ln, []):
-                        out[ln].append(g)
+        # the types of loop variables are known only in context: the checker tracked them
+        for (otype, vis, nm) in analyse(self.prog.game).locations:
+            got = out.setdefault(loc_name(vis, nm), set())
+            got.update(by_type.get(otype, owners))
         return {k: [o for o in owners if o in v] for k, v in out.items()}
 
     def _storages(self) -> dict:
@@ -250,11 +241,16 @@ class Translation:
         env = declared_env(self.prog.values)
         env.cur = ([], k)
         lits, val = flow.val(sc.value, env)
-        better = f("less", v, v2) if sc.mode == "max" else f("less", v2, v)
+        # `reached V`: some score is V or better. A chain along `succ` keeps this linear in the
+        # score table, where comparing every pair of scores grounds quadratically.
+        up = sc.mode == "max"
         r = fresh.var("r")
         return [
             rule(f("player_score", k, val), f("player_id", k), *lits),
-            rule(f("beaten", k), f("player_score", k, v), f("player_score", k2, v2), better),
+            rule(f("reached", v), f("player_score", k, v)),
+            rule(f("reached", v), f("reached", v2), f("succ", v, v2) if up else f("succ", v2, v)),
+            rule(f("beaten", k), f("player_score", k, v), f("succ", v, v2) if up else f("succ", v2, v),
+                 f("reached", v2)),
             rule(f("goal", r, const(100)), f("role_of", k, r), f("player_score", k, v), neg(f("beaten", k))),
             rule(f("goal", r, const(0)), f("role_of", k, r), f("beaten", k)),
             rule(f("goal", const("random"), const(0))),
@@ -328,12 +324,9 @@ class Translation:
         if flow.scans:
             parts = max(self.prog.lay.n, len(self.prog.lay.teams), flow.max_parts)
             out += [rule(f("scan_part", const(x))) for x in range(parts)]
-            out += [rule(f("scan_register", s)) for s in flow.scans] + [
-                rule(f("base", f("var", k, f("sc", a, i, c))), f("scan_register", k), f("scan_part", a), f("index", i),
-                     f("card_or_none", c)),
-                rule(f("card_or_none", c), f("card_id", c)),
-                rule(f("card_or_none", const(NO_VALUE))),
-            ]
+            out += [rule(f("scan_register", s)) for s in flow.scans]
+            out.append(rule(f("base", f("var", k, f("sc", a, i))), f("scan_register", k), f("scan_part", a),
+                            f("index", i)))
         nargs = max([sum(1 for _, conds in dyn for c in conds if c[2] is not None)
                      for _, _, _, dyn in flow.point_sets] + [0])
         out += [rule(f("parg_index", const(x))) for x in range(nargs)]

@@ -466,58 +466,55 @@ class Flow(ExprCompiler):
             raise unsupported(f"{x.kind} of {_what(x.source)}", x)
         pl, key, po = self.points(x.points, env)
         self.chance_labels.add(lab)
-        sid = self.reg("x", "scan_value")
+        # Two registers: the cursor (part, position) and the best card so far. One register
+        # holding both would make every (part, position, card) triple a fluent.
+        sid, bid = self.reg("x", "scan_value"), self.reg("x", "card_id")
         want_max = x.kind == "max"
         P, I, B, K, C, V, I2, P2 = (self.fresh.var(h) for h in ("p", "i", "b", "k", "c", "v", "i", "p"))
-        cur = self.fresh.pred("scan")
-        # the cursor register holds (part, position, best card so far); the best score is recomputed
-        start = const(-1) if want_max else const("inf")
-        at_cur = self.fresh.pred("scan_at")
-        self.rules.append(rule(f(at_cur, P, I, K), self.at(lab), true(f("var", sid, f("sc", P, I, K)))))
-        self.rules.append(rule(f(at_cur, const(0), const(0), const(NO_VALUE)), self.at(lab), neg(f("has_var", sid))))
-        self.rules.append(rule(f(cur, P, I, start, const(NO_VALUE)), f(at_cur, P, I, const(NO_VALUE))))
-        self.rules.append(rule(f(cur, P, I, B, K), f(at_cur, P, I, K), *pl, f("card_points", key, po, K, B)))
-        el = self.fresh.pred("scan_el")
+        pred = self.fresh.pred
+        cur, best, best_val, has_best = pred("scan_at"), pred("scan_best"), pred("scan_bval"), pred("scan_hasbest")
+        el, val, has_el, tie, take, end = (pred(h) for h in ("scan_el", "scan_val", "scan_has", "scan_tie",
+                                                              "scan_take", "scan_end"))
+        add = self.rules.append
+        add(rule(f(cur, P, I), self.at(lab), true(f("var", sid, f("sc", P, I)))))
+        add(rule(f(cur, const(0), const(0)), self.at(lab), neg(f("has_var", sid))))
+        add(rule(f(best, K), self.at(lab), true(f("var", bid, K))))
+        add(rule(f(has_best), f(best, K)))
+        add(rule(f(best_val, B), f(best, K), *pl, f("card_points", key, po, K, B)))
+        # before any card the best score is below (above) every score: CardStock starts at -1 for max
+        add(rule(f(best_val, const(-1) if want_max else const("inf")), self.at(lab), neg(f(has_best))))
         for pi, (kind, part) in enumerate(parts):
             if kind == "each":  # one part per player (team): the location's owner is the part
                 agg = part
                 sub = env.child(**{agg.var: Binding("logic", P, self.bind_type(agg.coll, env))})
                 lits, l, o = self.loc(agg.body, sub)
-                self.rules.append(rule(f(el, P, I, C), f(cur, P, I, B, K), *self.member(agg.coll, env, P), *lits,
-                                       true(f("at", l, o, I, C))))
+                add(rule(f(el, C), f(cur, P, I), *self.member(agg.coll, env, P), *lits, true(f("at", l, o, I, C))))
             else:
                 lits, l, o = self.loc(part, env)
-                self.rules.append(rule(f(el, const(pi), I, C), f(cur, const(pi), I, B, K), *lits,
-                                       true(f("at", l, o, I, C))))
+                add(rule(f(el, C), f(cur, const(pi), I), *lits, true(f("at", l, o, I, C))))
         nparts = self.lay.n if parts[0][0] == "each" and parts[0][1].coll.kind == "player" else \
             len(self.lay.teams) if parts[0][0] == "each" else len(parts)
         self.max_parts = max(self.max_parts, nparts)
-        val = self.fresh.pred("scan_val")
-        self.rules.append(rule(f(val, V, C), f(cur, P, I, B, K), f(el, P, I, C), *pl, f("card_points", key, po, C, V)))
-        better = f("less", B, V) if want_max else f("less", V, B)
-        tie, take = self.fresh.pred("scan_tie"), self.fresh.pred("scan_take")
-        self.rules.append(rule(f(tie), f(cur, P, I, B, K), f(val, B, C)))
-        self.rules.append(rule(f("pick_ok", const(0)), f(tie)))
-        self.rules.append(rule(f("pick_ok", const(1)), f(tie)))
-        self.rules.append(rule(f(take, V, C), f(cur, P, I, B, K), f(val, V, C), better))
-        self.rules.append(rule(f(take, V, C), f(val, V, C), f(tie), f("does", const("random"), f("pick", const(0)))))
-        kept = self.fresh.pred("scan_kept")
-        self.rules.append(rule(f(kept), f(take, V, C)))
+        add(rule(f(val, V), f(el, C), *pl, f("card_points", key, po, C, V)))
+        add(rule(f(has_el), f(el, C)))
+        add(rule(f(tie), f(val, V), f(best_val, V)))
+        add(rule(f("pick_ok", const(0)), f(tie)))
+        add(rule(f("pick_ok", const(1)), f(tie)))
+        add(rule(f(take), f(val, V), f(best_val, B), f("less", B, V) if want_max else f("less", V, B)))
+        add(rule(f(take), f(tie), f("does", const("random"), f("pick", const(0)))))
+        add(rule(f("var_put", bid, C), f(el, C), f(take)))
         # the next cursor: the next position of this part, or the next part
-        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, C)), f(at_cur, P, I, K), f(take, V, C),
-                               f("isucc", I, I2)))
-        self.rules.append(rule(f("var_put", sid, f("sc", P, I2, K)), f(at_cur, P, I, K), f(val, V, C),
-                               neg(f(kept)), f("isucc", I, I2)))
-        has_el = self.fresh.pred("scan_has")
-        self.rules.append(rule(f(has_el), f(el, P, I, C)))
+        add(rule(f("var_put", sid, f("sc", P, I2)), f(cur, P, I), f(has_el), f("isucc", I, I2)))
+        add(rule(f("var_put", sid, f("sc", P2, const(0))), f(cur, P, I), neg(f(has_el)),
+                 f("scan_part", P2), f("isucc", P, P2), f("less", P2, const(nparts))))
         last = const(nparts - 1)
-        self.rules.append(rule(f("var_put", sid, f("sc", P2, const(0), K)), f(at_cur, P, I, K), neg(f(has_el)),
-                               f("scan_part", P2), f("isucc", P, P2), f("less", P2, const(nparts))))
-        self.rules.append(rule(f("var_kill", sid), f(at_cur, last, I, K), neg(f(has_el))))
-        self.rules.append(rule(f("var_put", rid, K), f(at_cur, last, I, K), neg(f(has_el))))
-        self.rules.append(rule(f("nx", f("pc", const(after))), f(at_cur, last, I, K), neg(f(has_el))))
-        self.rules.append(rule(f("nx", f("pc", const(lab))), f(at_cur, P, I, K), f(has_el)))
-        self.rules.append(rule(f("nx", f("pc", const(lab))), f(at_cur, P, I, K), neg(f(has_el)), distinct(P, last)))
+        add(rule(f(end), f(cur, last, I), neg(f(has_el))))
+        add(rule(f("var_kill", sid), f(end)))
+        add(rule(f("var_kill", bid), f(end)))
+        add(rule(f("var_put", rid, K), f(end), f(best, K)))
+        add(rule(f("var_put", rid, const(NO_VALUE)), f(end), neg(f(has_best))))
+        add(rule(f("nx", f("pc", const(after))), f(end)))
+        add(rule(f("nx", f("pc", const(lab))), self.at(lab), neg(f(end))))
         self.scans.append(sid)
 
 
