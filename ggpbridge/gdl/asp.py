@@ -88,33 +88,37 @@ def _encoding(name: str) -> tuple[ast.AST, ...]:
 
 
 def program_statements(desc: Description, encoding: str = "state", *, horizon: int | None = None,
-                       domain: Domain | None = None) -> list[ast.AST]:
+                       domain: Domain | None = None, project: bool = True) -> list[ast.AST]:
     """The clingo AST statements of a description under one of the ENCODINGS."""
+    # project=False renders every GDL rule as one clingo rule (per `or` alternative),
+    # without the auxiliary predicates of `asp_project`: for comparisons and debugging.
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, not {encoding!r}")
     if horizon is not None and (encoding != "temporal" or horizon < 0):
         raise ValueError("horizon needs the temporal encoding and must be at least 0")
     base = [ast.Program(_LOC, "base", [])]
     if encoding == "rules":
-        return base + render_rules(desc.rules)
+        return base + render_rules(desc.rules, project=project)
     if encoding == "domain":
-        return base + render_rules(desc.rules, relaxed=True) + list(_encoding("gdl_domain"))
+        return base + render_rules(desc.rules, relaxed=True, project=project) + list(_encoding("gdl_domain"))
     if encoding == "state":
-        domain = domain or game_domain(desc)
-        return base + render_rules(desc.rules) + _domain_facts(domain) + list(_encoding("gdl_state"))
-    parts = _temporal_parts(desc) + list(_encoding("gdl_temporal"))
+        domain = domain or game_domain(desc, project=project)
+        return (base + render_rules(desc.rules, project=project) + _domain_facts(domain)
+                + list(_encoding("gdl_state")))
+    parts = _temporal_parts(desc, project) + list(_encoding("gdl_temporal"))
     return parts if horizon is None else flatten(parts, horizon)
 
 
-def to_asp_program(desc: Description, encoding: str = "state", *, horizon: int | None = None) -> str:
+def to_asp_program(desc: Description, encoding: str = "state", *, horizon: int | None = None,
+                   project: bool = True) -> str:
     """The program as text for plain clingo (see the module docstring for the encodings)."""
-    return "".join(f"{stm}\n" for stm in program_statements(desc, encoding, horizon=horizon))
+    return "".join(f"{stm}\n" for stm in program_statements(desc, encoding, horizon=horizon, project=project))
 
 
 def add_to_control(ctl: clingo.Control, desc: Description, encoding: str = "state", *,
-                   horizon: int | None = None, domain: Domain | None = None) -> None:
+                   horizon: int | None = None, domain: Domain | None = None, project: bool = True) -> None:
     """Add the program's statements to a Control (grounding is up to the caller)."""
-    statements = program_statements(desc, encoding, horizon=horizon, domain=domain)
+    statements = program_statements(desc, encoding, horizon=horizon, domain=domain, project=project)
     with ast.ProgramBuilder(ctl) as builder:
         for stm in statements:
             builder.add(stm)
@@ -138,11 +142,11 @@ def ground_horizon(ctl: clingo.Control, horizon: int, grounded: int | None = Non
     ctl.assign_external(clingo.Function("query", [clingo.Number(horizon)]), True)
 
 
-def game_domain(desc: Description) -> Domain:
+def game_domain(desc: Description, project: bool = True) -> Domain:
     """Ground the relaxed game (encoding "domain") to over-approximate its fluents and moves."""
     ctl, messages = new_control()
     with reporting(messages):
-        add_to_control(ctl, desc, "domain")
+        add_to_control(ctl, desc, "domain", project=project)
         ctl.ground([("base", [])])
     atoms = ctl.symbolic_atoms
     # A positive program: gringo derives its least model as facts, no solving needed.
@@ -163,7 +167,7 @@ def _domain_facts(domain: Domain) -> list[ast.AST]:
             + [_fact("_move", pair) for pair in sorted(domain.moves)])
 
 
-def _temporal_parts(desc: Description) -> list[ast.AST]:
+def _temporal_parts(desc: Description, project: bool) -> list[ast.AST]:
     levels = dynamic_levels(desc)
     static, state, move = [], [], []
     for rule in desc.rules:
@@ -178,9 +182,13 @@ def _temporal_parts(desc: Description) -> list[ast.AST]:
     before = ast.BinaryOperation(_LOC, ast.BinaryOperator.Minus, t, ast.SymbolicTerm(_LOC, clingo.Number(1)))
     # State rules describe each state: time 0 in base, time t in step(t). Rules that
     # read the joint move belong to the move at t-1, which step(t) makes.
-    return ([ast.Program(_LOC, "base", [])] + render_rules(static) + render_rules(state, at(zero))
+    # Static, state and move rules have disjoint heads, so the auxiliary names of the
+    # three renderings (numbered per head) cannot meet; the state rules at 0 and at t
+    # share theirs, with different time arguments.
+    return ([ast.Program(_LOC, "base", [])] + render_rules(static, project=project)
+            + render_rules(state, at(zero), project=project)
             + [ast.Program(_LOC, "step", [ast.Id(_LOC, "t")])]
-            + render_rules(state, at(t)) + render_rules(move, at(before)))
+            + render_rules(state, at(t), project=project) + render_rules(move, at(before), project=project))
 
 
 class _Substitute(ast.Transformer):
@@ -225,7 +233,7 @@ def flatten(statements: Iterable[ast.AST], horizon: int) -> list[ast.AST]:
     return out
 
 
-def temporal_rules(desc: Description) -> list[ast.AST]:
+def temporal_rules(desc: Description, project: bool = True) -> list[ast.AST]:
     """The game rules of the "temporal" encoding (parts base and step(t)) without asp/gdl_temporal.lp."""
     # For encodings that define their own play rules (asp/query_common.lp stops plays at dead ends).
-    return _temporal_parts(desc)
+    return _temporal_parts(desc, project)

@@ -18,6 +18,7 @@ import networkx as nx
 from clingo import ast
 
 from .ast import Const, Description, Distinct, Func, Not, Or, Rule, relation
+from .asp_project import Aux, Projector
 from .asp_terms import asp_name, term_ast
 from .errors import AspError
 from .kif import to_kif
@@ -72,29 +73,41 @@ def _atoms_under(items: Iterable[object]) -> Iterator[Const | Func]:
 
 
 def render_rule(rule: Rule, time_of: TimeOf = lambda key: None, *,
-                relaxed: bool = False) -> list[ast.AST]:
-    """The clingo rules for one GDL rule (several when its body holds an `or`)."""
+                relaxed: bool = False, projector: Projector | None = None) -> list[ast.AST]:
+    """The clingo rules for one GDL rule (several when its body holds an `or`, or is projected)."""
     loc = location(rule.line)
-    head = ast.Literal(loc, ast.Sign.NoSign, _atom(rule.head, loc, time_of, rule))
+    owner = relation(rule.head)
     options: list[list[list[_Lit]]] = [_dnf(lit, rule) for lit in rule.body]
+    # Auxiliary atoms take the head's time: the part they replace is evaluated
+    # at the same time as the rule (static parts too, so that a step of the
+    # temporal encoding never redefines an atom of an earlier step).
+    time = time_of(owner) if owner is not None else None
     out: list[ast.AST] = []
     for choice in itertools.product(*options):
-        body = []
-        for sign, item in itertools.chain.from_iterable(choice):
-            if relaxed and sign != ast.Sign.NoSign and not isinstance(item, Distinct):
-                continue  # the domain program over-approximates: negated atoms dropped
-            if isinstance(item, Distinct):
-                body.append(_comparison(item, loc, sign))
-            else:
-                body.append(ast.Literal(loc, sign, _atom(item, loc, time_of, rule)))
-        out.append(ast.Rule(loc, head, body))
+        body = [(sign, item) for sign, item in itertools.chain.from_iterable(choice)
+                # the domain program over-approximates: negated atoms dropped
+                if not (relaxed and sign != ast.Sign.NoSign and not isinstance(item, Distinct))]
+        pairs = ([(rule.head, body)] if projector is None or owner is None
+                 else projector.project(owner, rule.head, body, None if time is None else str(time)))
+        for head, lits in pairs:
+            out.append(ast.Rule(loc, ast.Literal(loc, ast.Sign.NoSign, _atom(head, loc, time_of, rule, time)),
+                                [_literal(sign, item, loc, time_of, rule, time) for sign, item in lits]))
     return out
 
 
 def render_rules(rules: Iterable[Rule], time_of: TimeOf = lambda key: None, *,
-                 relaxed: bool = False) -> list[ast.AST]:
-    """`render_rule` over many rules, in order."""
-    return [stm for rule in rules for stm in render_rule(rule, time_of, relaxed=relaxed)]
+                 relaxed: bool = False, project: bool = False) -> list[ast.AST]:
+    """`render_rule` over many rules, in order; `project` splits bodies (see `asp_project`)."""
+    rules = tuple(rules)
+    # One projector for the whole list: its auxiliary names are numbered per head
+    # relation, so rendering the same rules again (at another time) gives the same names.
+    projector = Projector() if project else None
+    # Static relations are computed by gringo into facts, whatever their rules look
+    # like: projecting them would only add auxiliary facts (`plus` via `succ` doubles).
+    dynamic = dynamic_levels(Description(rules)) if project else {}
+    return [stm for rule in rules
+            for stm in render_rule(rule, time_of, relaxed=relaxed,
+                                   projector=projector if relation(rule.head) in dynamic else None)]
 
 
 def _dnf(lit: object, rule: Rule) -> list[list[_Lit]]:
@@ -127,12 +140,24 @@ def _comparison(item: Distinct, loc: ast.Location, sign: ast.Sign) -> ast.AST:
     return ast.Literal(loc, ast.Sign.NoSign, cmp)
 
 
-def _atom(atom: object, loc: ast.Location, time_of: TimeOf, rule: Rule) -> ast.AST:
-    key = relation(atom)
-    if key is None:
-        raise AspError(f"line {rule.line}: {to_kif(atom)} is not an atom: {to_kif(rule)}")
-    args = [term_ast(arg, loc) for arg in getattr(atom, "args", ())]
-    time = time_of(key)
+def _literal(sign: ast.Sign, item: object, loc: ast.Location, time_of: TimeOf, rule: Rule,
+             time: ast.AST | None) -> ast.AST:
+    if isinstance(item, Distinct):
+        return _comparison(item, loc, sign)
+    return ast.Literal(loc, sign, _atom(item, loc, time_of, rule, time))
+
+
+def _atom(atom: object, loc: ast.Location, time_of: TimeOf, rule: Rule,
+          aux_time: ast.AST | None = None) -> ast.AST:
+    if isinstance(atom, Aux):
+        args = [term_ast(arg, loc) for arg in atom.args]
+        name, time = atom.name, aux_time
+    else:
+        key = relation(atom)
+        if key is None:
+            raise AspError(f"line {rule.line}: {to_kif(atom)} is not an atom: {to_kif(rule)}")
+        args = [term_ast(arg, loc) for arg in getattr(atom, "args", ())]
+        name, time = asp_name(key[0]), time_of(key)
     if time is not None:
         args.append(time)
-    return ast.SymbolicAtom(ast.Function(loc, asp_name(key[0]), args, False))
+    return ast.SymbolicAtom(ast.Function(loc, name, args, False))

@@ -65,9 +65,11 @@ class ClingoMachine:
     """`ClingoMachine(desc)`: roles, initial state, legal moves, transitions, goals, percepts."""
 
     # cache_size bounds each LRU cache (state -> legal/terminal/goals, and
-    # (state, joint move) -> next state/percepts); check=False skips the validator.
+    # (state, joint move) -> next state/percepts); check=False skips the validator;
+    # project=False grounds the rules without body projection (ggpbridge.gdl.asp_project).
 
-    def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True):
+    def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
+                 project: bool = True):
         if check:
             # Unstratified or unsafe rules would give clingo several answers, or none:
             # refuse them up front with the validator's explanation.
@@ -76,10 +78,10 @@ class ClingoMachine:
                 raise GdlError("the description is not valid GDL:\n"
                                + "\n".join(d.format("<description>") for d in errors))
         self._roles = _roles(desc)
-        self.domain = game_domain(desc)
+        self.domain = game_domain(desc, project=project)
         self._ctl, messages = new_control(["--models=1"])
         with reporting(messages):
-            add_to_control(self._ctl, desc, "state", domain=self.domain)
+            add_to_control(self._ctl, desc, "state", domain=self.domain, project=project)
             self._ctl.ground([("base", [])])
         atoms = self._ctl.symbolic_atoms
         # Program literals of the externals, so assigning one skips the symbol lookup.

@@ -1,0 +1,76 @@
+"""Ground program size and ClingoMachine speed with and without body projection, in one run.
+
+    python benchmarks/asp_projection.py FILE.kif... [--playouts N] [--rounds R]
+
+For each description (KIF, or RECYCLE translated on the fly) and each mode ("off":
+`ClingoMachine(desc, project=False)`, "on": the default, see ggpbridge/gdl/asp_project.py):
+
+- rules      ground rules after a solve (clingo `statistics['problem']['lp']['rules']`),
+             facts included;
+- non-fact   the same less the atoms that are facts: the rules the solver works on;
+- vars/cons  the solver's variables and constraints (`statistics['problem']['generator']`);
+- steps/s    GDL transitions per second over N random playouts (seeds 0..N-1, the same
+             in both modes, cache_size=1 so that every state costs a solve, as in
+             benchmarks/engines_speed.py); the best of R rounds, the modes alternating,
+             since a shared machine's load changes from second to second.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+from ggpbridge.gdl.machine import ClingoMachine, playout
+from ggpbridge.translate import load_description
+
+
+def sizes(machine: ClingoMachine) -> dict[str, int]:
+    """Ground program and solver sizes of a machine that has solved at least once."""
+    ctl = machine._ctl
+    stats = ctl.statistics["problem"]
+    rules = int(stats["lp"]["rules"])
+    facts = sum(1 for atom in ctl.symbolic_atoms if atom.is_fact)
+    return {"rules": rules, "non-fact": rules - facts, "vars": int(stats["generator"]["vars"]),
+            "cons": int(stats["generator"]["constraints"] + stats["generator"]["constraints_binary"]
+                        + stats["generator"]["constraints_ternary"])}
+
+
+def rate(machine: ClingoMachine, playouts: int) -> tuple[int, float]:
+    """Transitions and seconds of `playouts` random playouts."""
+    steps, t0 = 0, time.perf_counter()
+    for seed in range(playouts):
+        steps += len(playout(machine, random.Random(seed), max_steps=20_000).moves)
+    return steps, time.perf_counter() - t0
+
+
+def main() -> None:
+    """Print the table for the files on the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--playouts", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    print(f"{'game':18} {'mode':4} {'setup s':>7} {'rules':>7} {'non-fact':>8} {'vars':>6} {'cons':>7} "
+          f"{'steps':>6} {'steps/s':>8}")
+    for path in args.files:
+        desc = load_description(path)
+        machines, setup = {}, {}
+        for mode in ("off", "on"):
+            t0 = time.perf_counter()
+            machines[mode] = ClingoMachine(desc, cache_size=1, project=mode == "on")
+            setup[mode] = time.perf_counter() - t0
+        best = {mode: 0.0 for mode in machines}
+        steps = {}
+        for _ in range(args.rounds):
+            for mode, machine in machines.items():
+                steps[mode], seconds = rate(machine, args.playouts)
+                best[mode] = max(best[mode], steps[mode] / seconds)
+        for mode, machine in machines.items():
+            s = sizes(machine)
+            print(f"{path.stem:18} {mode:4} {setup[mode]:7.2f} {s['rules']:7d} {s['non-fact']:8d} "
+                  f"{s['vars']:6d} {s['cons']:7d} {steps[mode]:6d} {best[mode]:8.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""Body projection: split rule bodies so that gringo grounds fewer rules.
+
+gringo grounds a rule once per instantiation of *all* its variables. When some
+variables occur only in a part of the body, and not in the head, that part can
+be replaced by an auxiliary atom over the variables it shares with the rest
+(existential projection):
+
+    h(V,C) :- s(P,I,B,K), e(P,I,C), p(C,V).
+becomes
+    _aux_h_2_1(P,I) :- s(P,I,B,K).
+    h(V,C) :- _aux_h_2_1(P,I), e(P,I,C), p(C,V).
+
+and the instantiations of B and K no longer multiply those of C and V. The
+answer sets restricted to the game's own predicates stay the same: the
+auxiliary atom holds exactly when the part it replaces has a match, and it only
+occurs positively, so no negative dependency and no stratum changes.
+
+The choice is greedy bucket elimination: repeatedly take a variable that is not
+in the head, whose literals (the *group*) form the smallest set of variables;
+project the group when
+
+- the rest of the body is not empty (otherwise the split only copies the rule),
+- the rest has a variable the group lacks (otherwise nothing multiplies the
+  eliminated variables, and the auxiliary rule only adds to the program),
+- the group is safe alone: every variable of a negative literal or comparison
+  of the group occurs in a positive literal of the group.
+
+The rest stays safe: a variable it shares with the group is an argument of the
+auxiliary atom. Auxiliary rules are projected in turn.
+
+This module works on rule bodies after `or` is expanded, as lists of signed
+literals (`clingo.ast.Sign`, and a GDL atom, a `Distinct` or an `Aux`); turning
+them into clingo statements, with the time argument, is `asp_rules`'s job.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from clingo import ast
+
+from .ast import Distinct, Var, variables
+from .asp_terms import asp_name
+
+# Every auxiliary predicate is `_aux_` + its owner's clingo name + arity + a
+# number: game names are plain (a lower-case letter first) or escaped (`_q`
+# first), and the encodings' helpers never start with `_aux_`, so none clashes.
+AUX_PREFIX = "_aux_"
+
+
+@dataclass(frozen=True)
+class Aux:
+    """An atom of an auxiliary predicate: a clingo name over GDL variables."""
+
+    name: str
+    args: tuple = ()
+
+
+Lit = tuple  # (ast.Sign, GDL atom | Distinct | Aux)
+
+
+def literal_variables(lit: Lit) -> frozenset:
+    """The variables of a signed literal."""
+    item = lit[1]
+    return frozenset(item.args) if isinstance(item, Aux) else frozenset(variables(item))
+
+
+def binds(lit: Lit) -> bool:
+    """True for the literals that bind their variables in clingo: positive atoms."""
+    return lit[0] == ast.Sign.NoSign and not isinstance(lit[1], Distinct)
+
+
+class Projector:
+    """Projects the rules of one program; names and shares their auxiliary predicates."""
+
+    def __init__(self) -> None:
+        self._count: Counter = Counter()
+        # (group, arguments, time key) -> Aux: one auxiliary predicate per distinct
+        # part, even when several rules (or several `or` alternatives) contain it.
+        self._known: dict = {}
+
+    def project(self, owner: tuple[str, int], head: object, body: list[Lit],
+                time_key: object = None) -> list[tuple[object, list[Lit]]]:
+        """`head :- body` as new auxiliary rules followed by the rule itself, rewritten."""
+        # `owner` names the auxiliary predicates; `time_key` tells apart renderings
+        # whose auxiliary atoms get different time arguments.
+        out: list[tuple[object, list[Lit]]] = []
+        self._split(owner, head, list(body), time_key, out)
+        return out
+
+    def _split(self, owner, head, body: list[Lit], time_key, out: list) -> None:
+        head_vars = frozenset(variables(head)) if not isinstance(head, Aux) else frozenset(head.args)
+        while True:
+            step = _best_group(head_vars, body)
+            if step is None:
+                break
+            group, shared = step
+            key = (tuple(group), shared, time_key)
+            aux = self._known.get(key)
+            if aux is None:
+                aux = self._known[key] = Aux(self._fresh(owner), shared)
+                self._split(owner, aux, group, time_key, out)
+            first = body.index(group[0])
+            rest = [lit for lit in body if lit not in group]
+            rest.insert(min(first, len(rest)), (ast.Sign.NoSign, aux))
+            body = rest
+        out.append((head, body))
+
+    def _fresh(self, owner: tuple[str, int]) -> str:
+        self._count[owner] += 1
+        return f"{AUX_PREFIX}{asp_name(owner[0])}_{owner[1]}_{self._count[owner]}"
+
+
+def _best_group(head_vars: frozenset, body: list[Lit]):
+    """The group to project next and its shared variables (in order), or None."""
+    lit_vars = [literal_variables(lit) for lit in body]
+    order: dict[Var, int] = {}
+    for lit in body:
+        for v in _ordered(lit):
+            order.setdefault(v, len(order))
+    best = None
+    for var in sorted(set(order) - head_vars, key=order.__getitem__):
+        inside = [i for i, vs in enumerate(lit_vars) if var in vs]
+        if len(inside) == len(body):
+            continue
+        group_vars = frozenset().union(*(lit_vars[i] for i in inside))
+        rest_vars = frozenset().union(*(vs for i, vs in enumerate(lit_vars) if i not in inside))
+        if rest_vars <= group_vars:
+            continue
+        bound = frozenset().union(*(lit_vars[i] for i in inside if binds(body[i])))
+        if any(not lit_vars[i] <= bound for i in inside if not binds(body[i])):
+            continue
+        rank = (len(group_vars), order[var])
+        if best is None or rank < best[0]:
+            shared = group_vars & (rest_vars | head_vars)
+            best = (rank, [body[i] for i in inside], tuple(sorted(shared, key=order.__getitem__)))
+    return None if best is None else best[1:]
+
+
+def _ordered(lit: Lit):
+    item = lit[1]
+    return item.args if isinstance(item, Aux) else variables(item)
