@@ -23,7 +23,8 @@ project the group when
 - the rest has a variable the group lacks (otherwise nothing multiplies the
   eliminated variables, and the auxiliary rule only adds to the program),
 - the group is safe alone: every variable of a negative literal or comparison
-  of the group occurs in a positive literal of the group.
+  of the group occurs in a positive literal of the group (the positive literals
+  that bind such a variable join the group, which may then take the whole body).
 
 The rest stays safe: a variable it shares with the group is an argument of the
 auxiliary atom. Auxiliary rules are projected in turn.
@@ -120,21 +121,37 @@ def _best_group(head_vars: frozenset, body: list[Lit]):
             order.setdefault(v, len(order))
     best = None
     for var in sorted(set(order) - head_vars, key=order.__getitem__):
-        inside = [i for i, vs in enumerate(lit_vars) if var in vs]
+        inside = _safe_group(var, body, lit_vars)
+        group_vars = frozenset().union(*(lit_vars[i] for i in inside))
+        # A comparison over the group's variables filters it early and may leave a
+        # variable local; a negative literal stays put, as it may read the state
+        # and turn a static group (facts) into rules the solver sees.
+        inside |= {i for i, vs in enumerate(lit_vars)
+                   if vs and vs <= group_vars and isinstance(body[i][1], Distinct)}
         if len(inside) == len(body):
             continue
-        group_vars = frozenset().union(*(lit_vars[i] for i in inside))
         rest_vars = frozenset().union(*(vs for i, vs in enumerate(lit_vars) if i not in inside))
         if rest_vars <= group_vars:
-            continue
-        bound = frozenset().union(*(lit_vars[i] for i in inside if binds(body[i])))
-        if any(not lit_vars[i] <= bound for i in inside if not binds(body[i])):
             continue
         rank = (len(group_vars), order[var])
         if best is None or rank < best[0]:
             shared = group_vars & (rest_vars | head_vars)
-            best = (rank, [body[i] for i in inside], tuple(sorted(shared, key=order.__getitem__)))
+            best = (rank, [body[i] for i in sorted(inside)], tuple(sorted(shared, key=order.__getitem__)))
     return None if best is None else best[1:]
+
+
+def _safe_group(var: Var, body: list[Lit], lit_vars: list[frozenset]) -> set[int]:
+    """Indices of the literals with `var`, and of the positive ones their comparisons and negations need."""
+    inside = {i for i, vs in enumerate(lit_vars) if var in vs}
+    while True:
+        bound = frozenset().union(*(lit_vars[i] for i in inside if binds(body[i])))
+        needed = frozenset().union(*(lit_vars[i] for i in inside if not binds(body[i])))
+        # A positive literal of the rest that binds a needed variable joins the group;
+        # the variable, if the rest still has it, becomes an argument of the auxiliary atom.
+        more = {i for i, vs in enumerate(lit_vars) if binds(body[i]) and vs & (needed - bound)} - inside
+        if not more:
+            return inside
+        inside |= more
 
 
 def _ordered(lit: Lit):
