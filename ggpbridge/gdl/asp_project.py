@@ -27,7 +27,8 @@ project the group when
   that bind such a variable join the group, which may then take the whole body).
 
 The rest stays safe: a variable it shares with the group is an argument of the
-auxiliary atom. Auxiliary rules are projected in turn.
+auxiliary atom. Auxiliary rules are projected in turn, and a group met again,
+up to the names of its variables, reuses its auxiliary predicate.
 
 This module works on rule bodies after `or` is expanded, as lists of signed
 literals (`clingo.ast.Sign`, and a GDL atom, a `Distinct` or an `Aux`); turning
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 
 from clingo import ast
 
-from .ast import Distinct, Var, variables
+from .ast import Distinct, Func, Var, variables
 from .asp_terms import asp_name
 
 # Every auxiliary predicate is `_aux_` + its owner's clingo name + arity + a
@@ -76,9 +77,10 @@ class Projector:
 
     def __init__(self) -> None:
         self._count: Counter = Counter()
-        # (group, arguments, time key) -> Aux: one auxiliary predicate per distinct
-        # part, even when several rules (or several `or` alternatives) contain it.
-        self._known: dict = {}
+        # (group, arguments, time key), variables renamed -> name: one auxiliary
+        # predicate per part, even when several rules (or several `or` alternatives)
+        # contain it under different variable names.
+        self._known: dict[tuple, str] = {}
 
     def project(self, owner: tuple[str, int], head: object, body: list[Lit],
                 time_key: object = None) -> list[tuple[object, list[Lit]]]:
@@ -96,10 +98,11 @@ class Projector:
             if step is None:
                 break
             group, shared = step
-            key = (tuple(group), shared, time_key)
-            aux = self._known.get(key)
-            if aux is None:
-                aux = self._known[key] = Aux(self._fresh(owner), shared)
+            key = (_canonical(group, shared), len(shared), time_key)
+            name = self._known.get(key)
+            aux = Aux(name or self._fresh(owner), shared)
+            if name is None:
+                self._known[key] = aux.name
                 self._split(owner, aux, group, time_key, out)
             first = body.index(group[0])
             rest = [lit for lit in body if lit not in group]
@@ -152,6 +155,29 @@ def _safe_group(var: Var, body: list[Lit], lit_vars: list[frozenset]) -> set[int
         if not more:
             return inside
         inside |= more
+
+
+def _canonical(group: list[Lit], shared: tuple) -> tuple:
+    """The group with its variables renamed by first occurrence, the shared ones first."""
+    names: dict[Var, Var] = {}
+    for var in shared:
+        names[var] = Var(f"v{len(names)}")
+    for lit in group:
+        for var in _ordered(lit):
+            names.setdefault(var, Var(f"v{len(names)}"))
+    return tuple((sign, _rename(item, names)) for sign, item in group)
+
+
+def _rename(item: object, names: dict[Var, Var]) -> object:
+    if isinstance(item, Var):
+        return names[item]
+    if isinstance(item, Func):
+        return Func(item.name, tuple(_rename(arg, names) for arg in item.args))
+    if isinstance(item, Distinct):
+        return Distinct(_rename(item.a, names), _rename(item.b, names))
+    if isinstance(item, Aux):
+        return Aux(item.name, tuple(names[arg] for arg in item.args))
+    return item
 
 
 def _ordered(lit: Lit):

@@ -72,6 +72,17 @@ def test_variables_local_to_a_part_are_projected_away():
     assert all(isinstance(item, Aux) for sign, item in body if item != p)
 
 
+def test_a_part_found_again_under_other_names_is_shared():
+    game = parse_kif("""
+        (role p) (plus 1 1 2) (plus 1 2 3)
+        (<= (sum ?v ?k) (true (chips ?v ?a)) (true (pot ?s)) (plus ?a ?s ?k))
+        (<= (sum2 ?w ?m) (true (chips ?w ?b)) (true (pot ?t)) (plus ?b ?t ?m))
+    """)
+    out = "".join(f"{stm}\n" for stm in render_rules(game.rules, project=True))
+    assert "_aux_sum_2_1(A,K) :- true(pot(S)); plus(A,S,K)." in out
+    assert "sum2(W,M) :- true(chips(W,B)); _aux_sum_2_1(B,M)." in out and "_aux_sum2" not in out
+
+
 def test_no_split_when_the_rest_has_no_variable_of_its_own():
     # Nothing multiplies Y's instances: an auxiliary rule would only add to the program.
     X, Y = v("x"), v("y")
