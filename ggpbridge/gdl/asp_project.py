@@ -122,6 +122,9 @@ def _best_group(head_vars: frozenset, body: list[Lit]):
     for lit in body:
         for v in _ordered(lit):
             order.setdefault(v, len(order))
+    bound = frozenset().union(*(vs for vs, lit in zip(lit_vars, body) if binds(lit)))
+    if not head_vars | frozenset(order) <= bound:
+        return None  # an unsafe rule stays whole, so that clingo reports it as it was written
     best = None
     for var in sorted(set(order) - head_vars, key=order.__getitem__):
         inside = _safe_group(var, body, lit_vars)

@@ -113,6 +113,13 @@ def test_a_negative_literal_goes_with_its_variables_only_when_they_stay_bound():
     assert aux.args == () and part == safe[1:] and body == [safe[0], lit(aux)]
 
 
+def test_an_unsafe_rule_is_left_whole():
+    X, Y, Z = v("x"), v("y"), v("z")
+    for head, body in [(atom("h", X), [lit(atom("a", X)), lit(atom("b", Y)), lit(atom("c", Z), NEG)]),
+                       (atom("h", X, Z), [lit(atom("a", X)), lit(atom("b", Y))])]:
+        assert project(head, *body) == [(head, body)]
+
+
 def test_a_comparison_keeps_its_variables_bound():
     X, Y, Z = v("x"), v("y"), v("z")
     # Y != Z ties the parts of Y and of Z together: each alone would leave the other unbound.
