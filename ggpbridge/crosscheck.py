@@ -20,7 +20,7 @@ from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
 
-COMPARED = ("at", "int", "str", "cyc", "cycdepth", "pc")
+COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
 AUTO_LIMIT = 100_000
 
 
@@ -137,7 +137,7 @@ class Lockstep:
         from .translators.recycle_gdl import state_fluents
         from .translators.recycle_gdl.terms import const, f
         live = self.sim._live(s)
-        out = {term_symbol(x) for x in state_fluents(self.prog.lay, live.c)}
+        out = {term_symbol(x) for x in state_fluents(self.prog.lay, live.c, self.tr.bags)}
         if isinstance(node, Decision):
             frame = live.frames[-1]
             ch = frame[0].items[frame[1]]
@@ -159,7 +159,7 @@ class Lockstep:
             return
         for p in range(self.prog.lay.n):
             want = self._observed(s, p)
-            got = {x for x in percepts[self.roles[f"player{p}"]] if x.name in ("at", "count", "int", "str")}
+            got = {x for x in percepts[self.roles[f"player{p}"]] if x.name in ("at", "in", "count", "int", "str")}
             if want != got:
                 raise self._diverge(f"player {p}'s percepts differ", where, s, g, extra={
                     "only_simulator": sorted(map(symbol_kif, want - got)),
@@ -179,6 +179,8 @@ class Lockstep:
             ln, o = loc_name(vis, nm), owner_term(lay, col)
             if isinstance(seen, int):
                 out.add(term_symbol(f("count", ln, o, const(seen))))
+            elif ln in self.tr.bags:
+                out.update(term_symbol(f("in", ln, o, card(x))) for x in seen)
             else:
                 out.update(term_symbol(f("at", ln, o, const(i), card(x))) for i, x in enumerate(seen))
         return out | {x for x in self.sim_fluents(s, None) if x.name in ("int", "str")}

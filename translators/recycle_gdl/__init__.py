@@ -15,6 +15,7 @@ from ggpbridge.sim.exprs import _INT_OPS
 from . import kernel
 from .export import card, owner_term, state_fluents
 from .flow import Flow, option_term
+from .order import ordered_locations
 from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
 
 __all__ = ["to_gdl", "state_fluents", "Translation"]
@@ -36,12 +37,14 @@ class Translation:
         self.version = version
         fresh, body = Fresh(), []
         flow = self.flow = Flow(prog, fresh, body)
+        ordered = ordered_locations(prog.game)
+        self.bags = flow.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
         first = flow.game()
         self.stores = self._storages()
         score = self._scoring(flow, fresh)
         live = Live(prog)
         live.setup()
-        self.init = state_fluents(prog.lay, live.c) + [f("pc", const(first))]
+        self.init = state_fluents(prog.lay, live.c, self.bags) + [f("pc", const(first))]
         rules = self._roles() + [rule(f("init", x)) for x in self.init]
         rules += self._domains(flow)
         rules += self._kernels(flow)
@@ -50,7 +53,7 @@ class Translation:
         if version == 2:
             rules += self._sees()
         rules += self._declarations(flow)
-        self.description = Description(tuple(rules))
+        self.description = Description(tuple(_prune(rules)))
 
     # ------------------------------------------------------------ parts
     def _roles(self) -> list:
@@ -86,6 +89,7 @@ class Translation:
         for ln, vis in locs:
             out.append(rule(f("loc_name", ln)))
             out.append(rule(f("loc_vis", ln, const(vis))))
+            out.append(rule(f("bag" if ln in self.bags else "ordered", ln)))
             if vis != "mem":
                 out.append(rule(f("physical", ln)))
             out += [rule(f("loc_owner", ln, o)) for o in owners_of.get(ln, owners)]
@@ -218,7 +222,7 @@ class Translation:
         self.bounds = (lo, hi)
         out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used)
         stores = self.stores
-        out += kernel.cards() + kernel.storages(bool(stores["sto"]), bool(stores["str"]))
+        out += kernel.cards() + (kernel.bags() if self.bags else []) + kernel.storages(bool(stores["sto"]), bool(stores["str"]))
         if stores["pts"]:
             out += kernel.points(any(dyn for _, _, _, dyn in flow.point_sets))
         out += kernel.registers() + kernel.cycles()
@@ -284,6 +288,9 @@ class Translation:
                  neg(f("mine", p, o))),
             rule(f("sees", r, f("at", l, o, i, c)), f("role_of", p, r), f("nx", f("at", l, o, i, c)),
                  f("sees_loc", p, l, o)),
+            rule(f("sees", r, f("in", l, o, c)), f("role_of", p, r), f("nx", f("in", l, o, c)), f("sees_loc", p, l, o)),
+            rule(f("sees", r, f("count", l, o, n)), f("role_of", p, r), f("nx", f("tally", l, o, n)),
+                 neg(f("sees_loc", p, l, o))),
             rule(f("nx_occupied", l, o, i), f("nx", f("at", l, o, i, c))),
             rule(f("nx_size", l, o, n), f("nx_occupied", l, o, i), f("isucc", i, n), neg(f("nx_occupied", l, o, n))),
             rule(f("sees", r, f("count", l, o, n)), f("role_of", p, r), f("nx_size", l, o, n), f("loc_owner", l, o),
@@ -301,7 +308,9 @@ class Translation:
         out = [rule(f("label", const(lab))) for lab in flow.labels + ["done"]]
         out += [
             rule(f("base", f("pc", l)), f("label", l)),
-            rule(f("base", f("at", l, o, i, c)), f("loc_owner", l, o), f("index", i), f("card_id", c)),
+            rule(f("base", f("at", l, o, i, c)), f("loc_owner", l, o), f("ordered", l), f("index", i), f("card_id", c)),
+            rule(f("base", f("in", l, o, c)), f("loc_owner", l, o), f("bag", l), f("card_id", c)),
+            rule(f("base", f("tally", l, o, i)), f("loc_owner", l, o), f("bag", l), f("isucc", x, i)),
             rule(f("base", f("int", k, o, v)), f("sto_owner", k, o), f("num", v)),
             rule(f("base", f("str", k, o, v)), f("str_owner", k, o), f("name_value", v)),
             rule(f("base", f("points", k, o, s)), f("pts_owner", k, o), f("pts_set", s)),
@@ -364,6 +373,27 @@ def _stage_depth(items) -> int:
         if isinstance(it, ir.Stage):
             best = max(best, 1 + _stage_depth(it.body))
     return best
+
+
+_KEYWORDS = {("true", 1), ("does", 2)}
+
+
+def _prune(rules: list) -> list:
+    """Drop kernel rules that need an effect this game never has (a rule needing a relation no
+    rule defines can never fire; `not` of such a relation always holds)."""
+    from ggpbridge.gdl.ast import Not as _Not, relation
+    while True:
+        defined = {relation(r.head) for r in rules} | _KEYWORDS
+        out = []
+        for r in rules:
+            if any(relation(x) not in defined for x in r.body if relation(x) is not None):
+                continue
+            body = tuple(x for x in r.body if not (isinstance(x, _Not) and relation(x.arg) is not None
+                                                    and relation(x.arg) not in defined))
+            out.append(r if body == r.body else type(r)(r.head, body))
+        if len(out) == len(rules):
+            return out
+        rules = out
 
 
 def _dedup(rules: list) -> list:

@@ -18,16 +18,22 @@ def card(k: int):
     return const(f"c{k}")
 
 
-def state_fluents(lay, c) -> list:
-    """The fluents of a runtime's data: cards at positions, storages, player and team cycles."""
+def state_fluents(lay, c, bags=frozenset()) -> list:
+    """The fluents of a runtime's data: cards at positions (in `bags`: cards and sizes), storages, cycles."""
     from .exprs import loc_name
     out = []
     names = {slot: key for key, slot in lay.loc_slots.items()}
     for slot, row in enumerate(c.L):
         vis, nm = names[slot]
+        ln = loc_name(vis, nm)
         for col, cards in enumerate(row):
+            if ln in bags:
+                out += [f("in", ln, owner_term(lay, col), card(x)) for x in cards or ()]
+                if cards:
+                    out.append(f("tally", ln, owner_term(lay, col), const(len(cards))))
+                continue
             for i, x in enumerate(cards or ()):
-                out.append(f("at", loc_name(vis, nm), owner_term(lay, col), const(i), card(x)))
+                out.append(f("at", ln, owner_term(lay, col), const(i), card(x)))
     for table, rows, fl, default in ((lay.sto_slots, c.I, "int", 0), (lay.str_slots, c.S, "str", "")):
         keys = {slot: key for key, slot in table.items()}
         for slot, row in enumerate(rows):

@@ -68,6 +68,8 @@ def declared_env(values: dict) -> Env:
 class ExprCompiler:
     """Compiles expressions against one game's layout, collecting helper rules."""
 
+    bags: frozenset = frozenset()   # locations without order (order.py): `(in L O C)` fluents
+
     def __init__(self, lay, fresh, rules: list, pre: dict):
         self.lay = lay
         self.fresh = fresh
@@ -373,6 +375,8 @@ class ExprCompiler:
             return [f("player_id" if coll.kind == "player" else "team_id", x)] + lits + [distinct(x, c)]
         if isinstance(coll, ir.Location):
             lits, l, o = self.loc(coll, env)
+            if l in self.bags:
+                return lits + [true(f("in", l, o, x))]
             return lits + [true(f("at", l, o, self.fresh.var("i"), x))]
         if isinstance(coll, ir.Filter):
             inner = env.child(**{coll.var: Binding("logic", x, self.bind_type(coll.coll, env))})

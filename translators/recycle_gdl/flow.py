@@ -313,31 +313,38 @@ class Flow(ExprCompiler):
                 li, i = self.val(src.where, env)
                 sl = sl + li
             sl = sl + [true(f("at", l1, o1, i, card))]
-            cl = sl
+            # the card alone decides where it goes: its position is not joined in again
+            moving = self.fresh.pred("moving")
+            self.act(lab, f(moving, card), sl)
+            cl = [f(moving, card)]
         elif remove:
+            # the kernel finds where the card lies
             cl, card = self.val(src, env)
-            l1, o1, i = self.fresh.var("l"), self.fresh.var("o"), self.fresh.var("i")
-            sl = cl + [true(f("at", l1, o1, i, card)), f("physical", l1)]
+            self.act(lab, f("rm_card", card), cl)
+            sl, l1 = None, None
         else:
             sl, card = self.val(src, env)
             cl = sl
             l1 = o1 = i = None
-        if remove:
+        if remove and sl is not None:
+            assert l1 not in self.bags, "the order of a bag was read"  # order.py marks such locations
             self.act(lab, f("rm", l1, o1, i), sl)
         if not insert:
             return
         if not (isinstance(dst, ir.CardAt) and isinstance(dst.source, ir.Location)):
             raise unsupported("a card goes to (top|bottom|N LOCATION)", node)
         dl, l2, o2 = self.loc(dst.source, env)
+        if l2 in self.bags:  # no position: only the owner is needed
+            self.act(lab, f("put", l2, o2, card), cl + dl)
+            return
         if dst.where == "top":
-            jz = self.fresh.var("j")
-            dl = dl + [f("size_after", l2, o2, jz)]
-        elif dst.where == "bottom":
+            self.act(lab, f("ins_top", l2, o2, card), cl + dl)
+            return
+        if dst.where == "bottom":
             jz = const(0)
         else:
             lj, jz = self.val(dst.where, env)
             dl = dl + lj
-        # the card alone decides where it goes: its position is not joined in again
         self.act(lab, f("ins", l2, o2, jz, card), cl + dl)
 
     def s_Shuffle(self, n, lab, after, env):

@@ -21,11 +21,11 @@ def cards() -> list:
     return [
         rule(f("occupied", l, o, i), at(l, o, i, c)),
         rule(f("held_by", c, o), at(l, o, i, c), f("physical", l), f("player_id", o)),
-        rule(f("size", l, o, const(0)), f("loc_owner", l, o), neg(f("occupied", l, o, const(0)))),
+        rule(f("size", l, o, const(0)), f("loc_owner", l, o), f("ordered", l), neg(f("occupied", l, o, const(0)))),
         rule(f("size", l, o, n), f("occupied", l, o, i), f("isucc", i, n), neg(f("occupied", l, o, n))),
         rule(f("rm_in", l, o), f("rm", l, o, i)),
         rule(f("size_after", l, o, z), f("size", l, o, z1), f("rm", l, o, i), f("isucc", z, z1)),
-        rule(f("size_after", l, o, z), f("size", l, o, z), neg(f("rm_in", l, o))),
+        rule(f("size_after", l, o, z), f("size", l, o, z), f("ordered", l), neg(f("rm_in", l, o))),
         rule(f("swapped", l, o, a), f("swap", l, o, a, b)),
         rule(f("swapped", l, o, b), f("swap", l, o, a, b)),
         rule(f("keep", l, o, k, d), at(l, o, k, d), neg(f("rm", l, o, k)), neg(f("swapped", l, o, k))),
@@ -38,8 +38,40 @@ def cards() -> list:
         rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("isucc", k, k2)),
         rule(f("nx", f("at", l, o, k, d)), f("shifted", l, o, k, d), neg(f("ins_below", l, o, k))),
         rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c)),
-        rule(f("nx", f("at", l, o, b, d)), f("swap", l, o, a, b), at(l, o, a, d)),
-        rule(f("nx", f("at", l, o, a, d)), f("swap", l, o, a, b), at(l, o, b, d)),
+        # Instructions name a card to remove from wherever it lies, or a location to put a card
+        # on top of; the positions are joined in here once rather than in every instruction.
+        rule(f("rm", l, o, i), f("rm_card", c), at(l, o, i, c), f("physical", l)),
+        rule(f("ins", l, o, j, c), f("ins_top", l, o, c), f("size_after", l, o, j)),
+        # A step swaps at most one pair (a shuffle position): the two cards are found apart,
+        # not by joining both positions with every card.
+        rule(f("swap_from", l, o, a), f("swap", l, o, a, b)),
+        rule(f("swap_to", l, o, b), f("swap", l, o, a, b)),
+        rule(f("swap_card_from", l, o, d), f("swap_from", l, o, a), at(l, o, a, d)),
+        rule(f("swap_card_to", l, o, d), f("swap_to", l, o, b), at(l, o, b, d)),
+        rule(f("nx", f("at", l, o, b, d)), f("swap_to", l, o, b), f("swap_card_from", l, o, d)),
+        rule(f("nx", f("at", l, o, a, d)), f("swap_from", l, o, a), f("swap_card_to", l, o, d)),
+    ]
+
+
+def bags() -> list:
+    """Locations without order: `(in L O C)`, and `(tally L O N)` their size when not 0.
+
+    A step moves at most one card, so a size changes by one at most."""
+    inn = lambda *t: true(f("in", *t))  # noqa: E731
+    return [
+        rule(f("held_by", c, o), inn(l, o, c), f("physical", l), f("player_id", o)),
+        rule(f("take", l, o, c), f("rm_card", c), inn(l, o, c), f("physical", l)),
+        rule(f("nx", f("in", l, o, c)), inn(l, o, c), neg(f("take", l, o, c))),
+        rule(f("nx", f("in", l, o, c)), f("put", l, o, c)),
+        rule(f("grows", l, o), f("put", l, o, c), neg(inn(l, o, c))),
+        rule(f("shrinks", l, o), f("take", l, o, c), neg(f("put", l, o, c))),
+        rule(f("has_tally", l, o), true(f("tally", l, o, n))),
+        rule(f("size", l, o, n), true(f("tally", l, o, n))),
+        rule(f("size", l, o, const(0)), f("loc_owner", l, o), f("bag", l), neg(f("has_tally", l, o))),
+        rule(f("nx", f("tally", l, o, n)), true(f("tally", l, o, n)), neg(f("grows", l, o)), neg(f("shrinks", l, o))),
+        rule(f("nx", f("tally", l, o, k)), f("size", l, o, n), f("grows", l, o), f("isucc", n, k)),
+        rule(f("nx", f("tally", l, o, k)), f("size", l, o, n), f("shrinks", l, o), f("isucc", k, n),
+             distinct(k, const(0))),
     ]
 
 
