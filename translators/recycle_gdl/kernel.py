@@ -1,9 +1,10 @@
 """The fixed part of every translation: how one step changes the state.
 
 An instruction does not write `next` itself: it asserts effects — `rm`, `ins`, `swap`
-on card positions, `set_int`, `set_str`, `set_points`, `cyc_put`/`cyc_depth_to` on the
-player (team) cycles, `var_put`/`var_kill` on registers — and these rules turn effects
-into the next state, with frame rules for everything left alone. Fluents are derived
+on card positions, `rm_card` (a card, wherever it lies), `ins_top`, `put` into a bag,
+`set_int`, `set_str`, `set_points`, `cyc_put`/`cyc_depth_to` on the player (team)
+cycles, `var_put`/`var_kill` on registers — and these rules turn effects into the next
+state, with frame rules for everything left alone. Fluents are derived
 as `(nx F)` first so that GDL-II percepts can describe the state after the move.
 """
 from __future__ import annotations
