@@ -2,7 +2,8 @@
 
     python benchmarks/engines_speed.py [PLAYOUTS]     (default 2 per game)
 
-A clingo transition is one GDL step (a decision, a chance outcome or an automatic step
+Also printed: the clingo machine's fluent externals and ground rules (the cost of a solve
+grows with them). A clingo transition is one GDL step (a decision, a chance outcome or an automatic step
 of the translation), with its legal-move, percept and next-state queries, no cache hits
 (every state is new in a random playout). The simulator's figure counts its own events
 (decisions and chance outcomes) through the stepwise interface, and GDL-equivalent
@@ -37,7 +38,9 @@ def clingo_rate(path: Path, n: int):
     steps, t0 = 0, time.perf_counter()
     for i in range(n):
         steps += len(playout(m, random.Random(i), max_steps=20_000).moves)
-    return setup, steps, time.perf_counter() - t0
+    secs = time.perf_counter() - t0
+    rules = int(m._ctl.statistics["problem"]["lp"]["rules"])
+    return setup, steps, secs, rules, len(m.domain.fluents)
 
 
 def sim_rate(path: Path, n: int):
@@ -51,10 +54,11 @@ def sim_rate(path: Path, n: int):
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    print(f"{'game':20} {'ground s':>8} {'gdl steps':>9} {'clingo steps/s':>14} {'sim events/s':>12}")
+    print(f"{'game':20} {'ground s':>8} {'fluents':>8} {'rules':>8} {'gdl steps':>9} {'clingo steps/s':>14} "
+          f"{'sim events/s':>12}")
     for name, path in GAMES:
         try:
-            setup, steps, secs = clingo_rate(path, n)
+            setup, steps, secs, rules, fluents = clingo_rate(path, n)
         except MemoryError:
             print(f"{name:20} the clingo machine runs out of memory grounding the translation")
             continue
@@ -62,7 +66,7 @@ def main() -> None:
         if path.suffix != ".kif":
             events, ssecs = sim_rate(path, max(n, 20))
             sim = f"{events / ssecs:12.0f}"
-        print(f"{name:20} {setup:8.2f} {steps:9d} {steps / secs:14.1f} {sim:>12}")
+        print(f"{name:20} {setup:8.2f} {fluents:8d} {rules:8d} {steps:9d} {steps / secs:14.1f} {sim:>12}")
 
 
 if __name__ == "__main__":

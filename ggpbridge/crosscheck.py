@@ -39,6 +39,7 @@ class Report:
     seconds: float = 0.0
     divergence: dict | None = None
     capped: list = field(default_factory=list)   # seeds of runaway games stopped at the event cap
+    stopped: str | None = None                   # why fewer playouts than asked were played
 
     def as_dict(self) -> dict:
         return dict(vars(self))
@@ -238,14 +239,21 @@ def _pick(k: int):
     return term_symbol(f("pick", const(k)))
 
 
-def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, progress=None) -> Report:
-    """Play n lockstep playouts (seeds seed..seed+n-1); stops at the first divergence, keeping the counts."""
+def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, progress=None,
+               max_events: int = 2_000, time_limit: float | None = None) -> Report:
+    """Play n lockstep playouts (seeds seed..seed+n-1); stops at the first divergence, keeping the counts.
+
+    A game still running after `max_events` events is a runaway: it counts as agreeing that far.
+    With `time_limit` (seconds) no playout starts after the limit; `stopped` then says so."""
     t0 = time.perf_counter()
     rep = Report()
     ls = Lockstep(loaded, overrides)
     try:
         for i in range(n):
-            d, c, g, capped = ls.play(seed + i)
+            if time_limit is not None and time.perf_counter() - t0 > time_limit:
+                rep.stopped = f"time limit of {time_limit:g} s reached after {rep.playouts} playouts"
+                break
+            d, c, g, capped = ls.play(seed + i, max_events)
             if capped:
                 rep.capped.append(seed + i)
             rep.playouts += 1
@@ -257,6 +265,6 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
     except Divergence as e:
         rep.divergence = getattr(e, "detail", {"what": str(e), "seed": seed + rep.playouts})
     except KeyboardInterrupt:
-        pass
+        rep.stopped = f"interrupted after {rep.playouts} playouts"
     rep.seconds = time.perf_counter() - t0
     return rep

@@ -19,8 +19,12 @@ from . import output
 @click.option("--translate", is_flag=True, help="Add a column: translated to GDL-II and valid, or what stops it.")
 @click.option("--crosscheck", "lockstep", type=click.IntRange(min=0), default=0,
               help="Also play this many lockstep playouts (simulator against clingo) per translated file.")
+@click.option("--crosscheck-time", "lockstep_time", type=click.FloatRange(min=0), default=None,
+              help="Start no lockstep playout of a file after this many seconds on it.")
+@click.option("--max-events", type=click.IntRange(min=1), default=2_000, show_default=True,
+              help="Lockstep: a game still running after this many events agrees that far (runaway).")
 @click.option("--json", "as_json", is_flag=True)
-def command(paths, k, max_steps, expected, translate, lockstep, as_json):
+def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, max_events, as_json):
     """Exit status is non-zero on any failure not listed as expected (internal errors always count)."""
     expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
     expect = [e for e in expect if e]
@@ -29,7 +33,7 @@ def command(paths, k, max_steps, expected, translate, lockstep, as_json):
     with click.progressbar(files, label="conformance", file=sys.stderr,
                            item_show_func=lambda f: f.name if f else "") as bar:
         for f in bar:
-            rows.append(run_file(f, k, max_steps, translate, lockstep))
+            rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events))
     unexpected = [r for r in rows if r.stage != "ok" and (r.stage == "internal" or not any(r.file.endswith(e) for e in expect))]
     if as_json:
         output.as_json({"files": [r.as_dict() for r in rows], "unexpected_failures": [r.file for r in unexpected]})

@@ -15,22 +15,30 @@ from .common import dialect_option, load, parse_sets
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=20, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout; playout i uses seed+i.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
+@click.option("--max-events", type=click.IntRange(min=1), default=2_000, show_default=True,
+              help="A game still running after this many events is a runaway: it agrees that far.")
+@click.option("--time-limit", type=click.FloatRange(min=0), default=None,
+              help="Start no playout after this many seconds (the report says how many were played).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @dialect_option
-def command(game, n, seed, sets, as_json, dialect):
+def command(game, n, seed, sets, max_events, time_limit, as_json, dialect):
     """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
     loaded = load(game, dialect)
     if as_json or not sys.stderr.isatty():
-        rep = crosscheck(loaded, n, seed, parse_sets(sets))
+        rep = crosscheck(loaded, n, seed, parse_sets(sets), max_events=max_events, time_limit=time_limit)
     else:
         with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
-            rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update)
+            rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update, max_events=max_events,
+                             time_limit=time_limit)
     data = {"game": game, "seed": seed, **rep.as_dict()}
     if as_json:
         output.as_json(data)
     else:
         click.echo(f"{game}: {rep.playouts} of {n} playouts agree ({rep.decisions} decisions, {rep.chance} chance "
-                   f"events, {rep.gdl_steps} GDL steps, {rep.seconds:.1f} s)")
+                   f"events, {rep.gdl_steps} GDL steps, {rep.seconds:.1f} s)"
+                   + (f"; {len(rep.capped)} runaway games agree up to {max_events} events" if rep.capped else ""))
+        if rep.stopped:
+            click.echo(f"stopped: {rep.stopped}")
         d = rep.divergence
         if d:
             click.echo(click.style("divergence: ", fg="red") + d["what"], err=True)

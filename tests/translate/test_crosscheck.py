@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from conftest import GAMES
 from ggpbridge.cli import main
-from ggpbridge.crosscheck import Lockstep, crosscheck
+from ggpbridge.crosscheck import Divergence, Lockstep, crosscheck
 from ggpbridge.gdl.ast import Description
 from ggpbridge.gdl.kif import to_kif
 from ggpbridge.gdl.machine import ClingoMachine
@@ -62,3 +62,29 @@ def test_crosscheck_cli_json():
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["playouts"] == 3 and data["divergence"] is None
+
+
+def test_locations_whose_order_is_never_read_are_bags():
+    ls = Lockstep(parse_file(GAMES / "agram2_c2.rcy"))
+    names = {c.name for c in ls.tr.bags}
+    # hands are only chosen from and tested for emptiness; the stock is dealt from its top
+    assert "iloc_hand" in names and "iloc_stock" not in names and "vloc_played" not in names
+    init = {str(x) for x in ls.gdl.initial_state()}
+    assert any(x.startswith("at(iloc_stock,") for x in init)
+
+
+def test_a_card_never_put_into_a_bag_is_reported():
+    ls = Lockstep(parse_file(GAMES / "agram2_c2.rcy"))
+    _tampered(ls, lambda r: r.head.name == "nx" and r.head.args[0].name == "in"
+              and any(getattr(b, "name", "") == "put" for b in r.body))
+    with pytest.raises(Divergence) as err:
+        ls.play(0)
+    # the hands stay empty, so the translation ends the game after the deal
+    assert "seed 0" in str(err.value) and "game is over" in str(err.value)
+
+
+def test_runaway_cap_and_time_limit_keep_what_was_played():
+    rep = crosscheck(parse_file(GAMES / "war_n4_seat.rcy"), 5, seed=0, max_events=50)
+    assert rep.divergence is None and rep.playouts == 5 and len(rep.capped) >= 1
+    rep = crosscheck(parse_file(GAMES / "war_n4_winner.rcy"), 1000, seed=0, time_limit=0.5)
+    assert rep.divergence is None and 0 < rep.playouts < 1000 and "time limit" in rep.stopped
