@@ -14,6 +14,7 @@ from ggpbridge.sim.exprs import _INT_OPS
 
 from . import kernel
 from .export import card, owner_term, state_fluents
+from .exprs import loc_name
 from .flow import Flow, option_term
 from .order import ordered_locations
 from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
@@ -37,7 +38,11 @@ class Translation:
         self.version = version
         fresh, body = Fresh(), []
         flow = self.flow = Flow(prog, fresh, body)
-        ordered = ordered_locations(prog.game)
+        # locations named at run time: every name the game uses may be one, and all are ordered
+        self.runtime_vis = sorted({x.vis for x in prog.game.walk()
+                                   if isinstance(x, ir.Location) and not isinstance(x.name, (ir.Name, str))})
+        self.runtime_locs = {(loc_name(vis, nm), vis, nm) for vis in self.runtime_vis for nm in self._names() if nm}
+        ordered = ordered_locations(prog.game) | {ln for ln, _, _ in self.runtime_locs}
         self.bags = flow.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
         first = flow.game()
         self.stores = self._storages()
@@ -72,6 +77,8 @@ class Translation:
         out += [rule(f("succ_team", const(t), const((t + 1) % len(teams)))) for t in range(len(teams))]
         out += [rule(f("pred_team", const(t), const((t - 1) % len(teams)))) for t in range(len(teams))]
         out += [rule(f("team_owner", const(t), f("team", const(t)))) for t in range(len(teams))]
+        for lid, values in flow.lists:
+            out += [rule(f("after_of", lid, a, b)) for a, b in zip(values, values[1:])]
         if "loops" in flow.used:
             out += _loop_orders("player", n) + _loop_orders("team", len(teams))
         for t, members in enumerate(teams):
@@ -86,13 +93,16 @@ class Translation:
                 out.append(rule(f("card_att", card(k), name(a), name(crd.get(a) or ""))))
         locs = sorted(self._locations(), key=lambda x: x[0].name)
         owners_of = self._location_owners(owners)
+        runtime = {ln for ln, _, _ in self.runtime_locs}
+        for ln, vis, nm in sorted(self.runtime_locs, key=lambda x: x[0].name):
+            out.append(rule(f("loc_named", const(vis), name(nm), ln)))
         for ln, vis in locs:
             out.append(rule(f("loc_name", ln)))
             out.append(rule(f("loc_vis", ln, const(vis))))
             out.append(rule(f("bag" if ln in self.bags else "ordered", ln)))
             if vis != "mem":
                 out.append(rule(f("physical", ln)))
-            out += [rule(f("loc_owner", ln, o)) for o in owners_of.get(ln, owners)]
+            out += [rule(f("loc_owner", ln, o)) for o in (owners if ln in runtime else owners_of.get(ln, owners))]
         out += [rule(f("index", const(i))) for i in range(len(lay.cards) + 1)]
         out += [rule(f("isucc", const(i), const(i + 1))) for i in range(len(lay.cards))]
         # cycle stacks: one level per nested stage, plus the levels CardStock leaves pushed when a
@@ -119,6 +129,7 @@ class Translation:
         for x in self.prog.game.walk():
             if isinstance(x, ir.Location) and isinstance(x.name, ir.Name):
                 out.add((loc_name(x.vis, x.name.value), x.vis))
+        out.update((ln, vis) for ln, vis, _ in self.runtime_locs)
         return out
 
     def _location_owners(self, owners: list) -> dict:
@@ -220,7 +231,7 @@ class Translation:
         used = flow.used
         lo, hi = self._bounds(flow)
         self.bounds = (lo, hi)
-        out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used)
+        out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used, times="times" in used)
         stores = self.stores
         out += kernel.cards() + (kernel.bags() if self.bags else []) + kernel.storages(bool(stores["sto"]), bool(stores["str"]))
         if stores["pts"]:

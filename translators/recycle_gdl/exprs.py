@@ -236,6 +236,9 @@ class ExprCompiler:
         if n.op == "-":
             self.used.add("plus")
             return la + lb + [f("plus", b, v, a)], v
+        if n.op == "*":  # two run-time factors: the product table over the whole integer range
+            self.used.update({"plus", "times"})
+            return la + lb + [f("times", a, b, v)], v
         raise unsupported(f"the operator {n.op}", n)
 
     def v_Size(self, n, env):
@@ -359,11 +362,16 @@ class ExprCompiler:
         return lits, v
 
     def loc(self, n: ir.Location, env):
-        """(literals, name term, owner term) of a location."""
-        if not isinstance(n.name, ir.Name):
-            raise unsupported("a location name computed at run time", n)
+        """(literals, name term, owner term) of a location; a name computed at run time is looked up
+        in `loc_named` (every name of the game, see Translation.runtime_locs)."""
         lits, o = self.owner(n.owner, env)
-        return lits, loc_name(n.vis, n.name.value), o
+        if isinstance(n.name, ir.Name):
+            return lits, loc_name(n.vis, n.name.value), o
+        if self.type_of(n.name, env) not in ("str", None):
+            raise unsupported("a location named by a number", n)
+        ln, v = self.val(n.name, env)
+        l = self.fresh.var("l")
+        return lits + ln + [f("loc_named", const(n.vis), v, l)], l, o
 
     # ------------------------------------------------------------ collections
     def member(self, coll, env: Env, x: Var) -> list:

@@ -12,7 +12,7 @@ from ggpbridge import ir
 from ggpbridge.gdl.ast import Not
 
 from .exprs import Binding, Env, ExprCompiler, declared_env, unsupported, _what
-from .terms import NO_VALUE, NONE, const, distinct, f, neg, rule, true
+from .terms import NO_VALUE, NONE, const, distinct, f, name, neg, rule, true
 
 _PRE = (ir.Random, ir.Extreme)
 
@@ -33,6 +33,7 @@ class Flow(ExprCompiler):
         self.scans: list = []                    # registers of max/min scans
         self.reg_dom: dict = {}                  # register -> domain relation of its values
         self.max_parts = 1                       # most parts a max/min scan walks through
+        self.lists: list = []                    # (id, values) of fixed lists walked by `all`
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
@@ -234,6 +235,9 @@ class Flow(ExprCompiler):
 
     def s_ForAll(self, n, lab, after, env):
         coll = n.coll
+        names = self._static_list(coll, env)
+        if names is not None:
+            return self._for_names(n, names, lab, after, env)
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind
@@ -264,6 +268,38 @@ class Flow(ExprCompiler):
         self.goto(tick, body, true(f("var", rid, x)), *step)
         self.rules.append(rule(f("var_kill", rid), self.at(tick), true(f("var", rid, x)), *last))
         self.goto(tick, after, true(f("var", rid, x)), *last)
+
+    def _static_list(self, coll, env):
+        """The values of a list written in the game (a name list, a declared list), else None."""
+        if isinstance(coll, ir.NameList):
+            return [name(v) for v in coll.names]
+        if isinstance(coll, ir.Var):
+            b = env.get(coll.name)
+            if b is not None and b.kind == "list":
+                return [name(v) if isinstance(v, str) else const(v) for v in b.term]
+        return None
+
+    def _for_names(self, n, values, lab, after, env):
+        """`all` over a fixed list: the loop variable walks it through `after_of` facts."""
+        if not values:
+            self.goto(lab, after)
+            return
+        if len(set(values)) != len(values):
+            raise unsupported("'all' over a list with repeated values", n.coll)
+        lid = const(f"list{len(self.lists)}")
+        self.lists.append((lid, values))
+        rid = self.reg("v", "value_any")
+        body, tick = self.label(), self.label()
+        inner = env.child(**{n.var: Binding("fluent", rid, "str")})
+        x, y = self.fresh.var("x"), self.fresh.var("y")
+        self.rules.append(rule(f("var_put", rid, values[0]), self.at(lab)))
+        self.goto(lab, body)
+        self.stmt(n.body, body, tick, inner)
+        step = [true(f("var", rid, x)), f("after_of", lid, x, y)]
+        self.rules.append(rule(f("var_put", rid, y), self.at(tick), *step))
+        self.goto(tick, body, *step)
+        self.rules.append(rule(f("var_kill", rid), self.at(tick), true(f("var", rid, values[-1]))))
+        self.goto(tick, after, true(f("var", rid, values[-1])))
 
     def s_Let(self, n, lab, after, env):
         t = self.type_of(n.value, env)

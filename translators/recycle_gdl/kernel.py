@@ -153,8 +153,8 @@ def cycles() -> list:
     ]
 
 
-def numbers(lo: int, hi: int, plus: bool) -> list:
-    """The bounded integers lo..hi with successor and order (and addition when used)."""
+def numbers(lo: int, hi: int, plus: bool, times: bool = False) -> list:
+    """The bounded integers lo..hi with successor and order (and addition, multiplication when used)."""
     out = [rule(f("num", const(x))) for x in range(lo, hi + 1)]
     out += [rule(f("succ", const(x), const(x + 1))) for x in range(lo, hi)]
     out += [
@@ -168,5 +168,13 @@ def numbers(lo: int, hi: int, plus: bool) -> list:
             rule(f("plus", a, const(0), a), f("num", a)),
             rule(f("plus", a, b, z), f("plus", a, k, z1), f("succ", k, b), f("succ", z1, z)),
             rule(f("plus", a, b, z), f("plus", a, k, z1), f("succ", b, k), f("succ", z, z1)),
+        ]
+    if times:  # a*b = a*(b-1) + a, walking b away from 0; products outside the table do not exist
+        out += [
+            rule(f("times", a, const(0), const(0)), f("num", a)),
+            rule(f("times", a, b, z), f("times", a, k, z1), f("succ", k, b), f("less", const(0), b),
+                 f("plus", z1, a, z)),
+            rule(f("times", a, b, z), f("times", a, k, z1), f("succ", b, k), f("less", b, const(0)),
+                 f("plus", z, a, z1)),
         ]
     return out
