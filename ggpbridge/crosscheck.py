@@ -39,6 +39,7 @@ class Report:
     seconds: float = 0.0
     divergence: dict | None = None
     capped: list = field(default_factory=list)   # seeds of runaway games stopped at the event cap
+    broken: list = field(default_factory=list)   # seeds where a player has no option (a rule error of the game)
     stopped: str | None = None                   # why fewer playouts than asked were played
 
     def as_dict(self) -> dict:
@@ -98,6 +99,10 @@ class Lockstep:
             else:
                 role = self.roles[f"player{node.player}"]
                 want = [self.option_move(s, o) for o in node.options]
+                if not want and not legal[role]:
+                    # a rule error of the game (the simulator stops it): the engines agree so far
+                    stats.append("broken")
+                    return tuple(stats)
                 got = sorted(symbol_kif(m) for m in legal[role])
                 if sorted(symbol_kif(m) for m in want) != got or len(set(want)) != len(want):
                     raise self._diverge(f"player {node.player}'s options differ: simulator "
@@ -199,7 +204,8 @@ class Lockstep:
         prog, c = self.prog, live.c
         env, out, k = dict(prog.env), [], 0
         saved = dict(c.vars)
-        while isinstance(node, (ir.CondAct, ir.AnyOf)):
+        from .translators.recycle_gdl.flow import option_head
+        for node in option_head(node)[0]:
             if isinstance(node, ir.AnyOf):
                 items = list(prog.sc.coll(node.coll, env)(c))
                 env = prog.sc.bind(node.coll, node.var, env)
@@ -207,7 +213,9 @@ class Lockstep:
                 c.vars[node.var] = e
                 out.append((e, env[node.var]))
                 k += 1
-            node = node.body
+            elif isinstance(node, ir.Let):  # later `any`s may range over the let's value
+                c.vars[node.var] = prog.sc.x(node.value, env)(c)
+                env = {**env, node.var: prog.sc.type_of(node.value, env)}
         c.vars = saved
         return out
 
@@ -254,7 +262,9 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
                 rep.stopped = f"time limit of {time_limit:g} s reached after {rep.playouts} playouts"
                 break
             d, c, g, capped = ls.play(seed + i, max_events)
-            if capped:
+            if capped == "broken":
+                rep.broken.append(seed + i)
+            elif capped:
                 rep.capped.append(seed + i)
             rep.playouts += 1
             rep.decisions += d

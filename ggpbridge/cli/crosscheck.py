@@ -37,6 +37,9 @@ def command(game, n, seed, sets, max_events, time_limit, as_json, dialect):
         click.echo(f"{game}: {rep.playouts} of {n} playouts agree ({rep.decisions} decisions, {rep.chance} chance "
                    f"events, {rep.gdl_steps} GDL steps, {rep.seconds:.1f} s)"
                    + (f"; {len(rep.capped)} runaway games agree up to {max_events} events" if rep.capped else ""))
+        if rep.broken:
+            click.echo(f"{len(rep.broken)} games reach a player with no option (a rule error of the game, "
+                       f"where both engines agree): seeds {rep.broken[:10]}")
         if rep.stopped:
             click.echo(f"stopped: {rep.stopped}")
         d = rep.divergence

@@ -168,3 +168,23 @@ def test_products_with_a_constant_get_a_table_and_agree_with_the_simulator():
     assert not [d for d in validate(parse_kif(text)) if "never defined" in d.message]
     rep = crosscheck(loaded, 4)
     assert rep.divergence is None and rep.playouts == 4
+
+
+def test_option_forms_beyond_conditions_and_anys_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "option_forms.rcy"
+    rep = crosscheck(parse_file(path), 20, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 20 and rep.decisions > 40
+
+
+def test_a_player_left_without_options_is_reported_not_a_crash(tmp_path):
+    from ggpbridge.crosscheck import crosscheck
+    # the same game, but it runs until every hand is empty: a player whose hand is empty
+    # while the other's is not has no option (a rule error the simulator reports)
+    text = (ROOT / "tests" / "translate" / "data" / "option_forms.rcy").read_text()
+    game = tmp_path / "stuck.rcy"
+    game.write_text(text.replace("(any player 'P (== (size ('P iloc HAND)) 0))",
+                                 "(all player 'P (== (size ('P iloc HAND)) 0))"))
+    rep = crosscheck(parse_file(game), 30, seed=0)
+    assert rep.divergence is None and rep.playouts == 30 and rep.broken

@@ -9,12 +9,13 @@ condition, stage and loop bookkeeping — is an automatic step where every role 
 from __future__ import annotations
 
 from ggpbridge import ir
-from ggpbridge.gdl.ast import Not
+from ggpbridge.gdl.ast import Not, Var
 
-from .exprs import Binding, Env, ExprCompiler, declared_env, unsupported, _what
+from .exprs import Binding, Env, ExprCompiler, _number, declared_env, unsupported, _what
 from .terms import NO_VALUE, NONE, const, distinct, f, name, neg, rule, true
 
 _PRE = (ir.Random, ir.Extreme)
+
 
 
 class Flow(ExprCompiler):
@@ -123,21 +124,33 @@ class Flow(ExprCompiler):
         r = self.fresh.var("r")
         self.rules.append(rule(f("choice_at", const(lab))))
         for fi, form in enumerate(ch.node.options):
-            conds, elems, node, local = [], [], form, Env(env)
-            binds = []
-            while isinstance(node, (ir.CondAct, ir.AnyOf)):
-                if isinstance(node, ir.CondAct):
-                    conds += self.cond(node.cond, local)
+            conds, elems, local = [], [], Env(env)
+            binds, lets = [], []
+            heads, node = option_head(form)
+            for h in heads:
+                if isinstance(h, ir.CondAct):
+                    conds += self.cond(h.cond, local)
+                elif isinstance(h, ir.Let):
+                    t = self.type_of(h.value, local)
+                    if t is not None and (t.startswith("coll") or t == "cards") or list(_pre_nodes_expr(h.value)):
+                        raise unsupported("this 'let' at the head of an option", h)
+                    lits, v = self.val(h.value, local)
+                    x = self.fresh.var("x")
+                    conds += self.equal(lits, v, [], x, local) if isinstance(v, Var) else lits + [f(_dom(t), x),
+                                                                                                  Not(distinct(x, v))]
+                    local = local.child(**{h.var: Binding("logic", x, t)})
+                    lets.append((h.var, t, x))
                 else:
                     x = self.fresh.var("e")
-                    t = self.bind_type(node.coll, local)
-                    conds += self.member(node.coll, local, x)
-                    local = local.child(**{node.var: Binding("logic", x, t)})
+                    t = self.bind_type(h.coll, local)
+                    conds += self.member(h.coll, local, x)
+                    local = local.child(**{h.var: Binding("logic", x, t)})
                     elems.append(x)
-                    binds.append((node.var, t))
-                node = node.body
-            if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _acts(node):
-                raise unsupported("an option whose `any` or actions are not all at its head", form)
+                    binds.append((h.var, t))
+            if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()):
+                raise unsupported("an option with an `any` after its first action", form)
+            # the simulator offers an option only when running it would act
+            conds += self.acts(node, local)
             move = option_term(fi, elems)
             cur_lits, cur = self.current(env)
             self.rules.append(rule(f("option_ok", r, move), self.at(lab), *cur_lits, f("role_of", cur, r), *conds))
@@ -149,6 +162,12 @@ class Flow(ExprCompiler):
                 regs.append(rid)
                 body_env[var] = Binding("fluent", rid, t)
                 self.rules.append(rule(f("var_put", rid, x), self.at(lab), f("does", r, move)))
+            for var, t, x in lets:  # a `let` at the head: its value when the option was chosen
+                rid = self.reg("v", _dom(t))
+                regs.append(rid)
+                body_env[var] = Binding("fluent", rid, t)
+                self.rules.append(rule(f("var_put", rid, x), self.at(lab), f("does", r, move), *cur_lits,
+                                       f("role_of", cur, r), *conds))
             start = self.label()
             self.rules.append(rule(f("nx", f("pc", const(start))), self.at(lab), f("does", r, move)))
             done = self.label() if regs else after
@@ -237,7 +256,7 @@ class Flow(ExprCompiler):
         coll = n.coll
         names = self._static_list(coll, env)
         if names is not None:
-            return self._for_names(n, names, lab, after, env)
+            return self._for_names(n, names, lab, after, env, self.bind_type(coll, env))
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind
@@ -269,6 +288,47 @@ class Flow(ExprCompiler):
         self.rules.append(rule(f("var_kill", rid), self.at(tick), true(f("var", rid, x)), *last))
         self.goto(tick, after, true(f("var", rid, x)), *last)
 
+    def acts(self, n, env) -> list:
+        """Literals that hold when running n (no `any` inside) would execute an action.
+
+        A statement that does not act changes nothing, so the parts of a `do` and the rounds
+        of a loop can all be judged in the state at the choice: the body acts when one of
+        them would."""
+        from ggpbridge.sim.machine import _PRIMITIVE
+        if isinstance(n, _PRIMITIVE):  # the statements the simulator counts as actions
+            return []
+        if isinstance(n, ir.Do):
+            parts = [self.acts(i, env) for i in n.items]
+            if any(not p for p in parts):
+                return []
+            return [self.helper("acts", env, parts)] if parts else [distinct(const(0), const(0))]
+        if isinstance(n, ir.CondAct):
+            return (self.cond(n.cond, env) if n.cond is not None else []) + self.acts(n.body, env)
+        if isinstance(n, ir.Repeat):
+            lits, k = self.val(n.count, env)
+            return lits + [f("less", const(0), k)] + self.acts(n.body, env)
+        if isinstance(n, ir.RepeatAll):
+            src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
+            if not (isinstance(src, ir.CardAt) and isinstance(src.source, ir.Location)):
+                raise unsupported("'repeat all' other than (move (top|bottom LOCATION) ...)", n)
+            x = self.fresh.var("e")
+            return [self.exists("left", env, self.member(src.source, env, x))] + self.acts(n.body, env)
+        if isinstance(n, ir.ForAll):
+            x = self.fresh.var("q")
+            inner = env.child(**{n.var: Binding("logic", x, self.bind_type(n.coll, env))})
+            body = self.acts(n.body, inner)
+            return [self.exists("acts_some", env, self.member(n.coll, env, x) + body)]
+        if isinstance(n, ir.Let):
+            t = self.type_of(n.value, env)
+            if t is not None and (t.startswith("coll") or t == "cards"):
+                raise unsupported("'let' of a collection", n)
+            lits, v = self.val(n.value, env)
+            x = self.fresh.var("x")
+            inner = env.child(**{n.var: Binding("logic", x, t)})
+            return [self.exists("acts_let", env, lits + [f(_dom(t), x), Not(distinct(x, v))]
+                                + self.acts(n.body, inner))]
+        raise unsupported(f"whether {_what(n)} acts", n)
+
     def _static_list(self, coll, env):
         """The values of a list written in the game (a name list, a declared list), else None."""
         if isinstance(coll, ir.NameList):
@@ -277,9 +337,14 @@ class Flow(ExprCompiler):
             b = env.get(coll.name)
             if b is not None and b.kind == "list":
                 return [name(v) if isinstance(v, str) else const(v) for v in b.term]
+        if isinstance(coll, ir.Range):
+            lo, hi = self.val(coll.lo, env), self.val(coll.hi, env)
+            a, b = _number(*lo), _number(*hi)
+            if a is not None and b is not None:   # a range of constants (declared values included)
+                return [const(k) for k in range(a, b + 1)]
         return None
 
-    def _for_names(self, n, values, lab, after, env):
+    def _for_names(self, n, values, lab, after, env, t):
         """`all` over a fixed list: the loop variable walks it through `after_of` facts."""
         if not values:
             self.goto(lab, after)
@@ -290,7 +355,7 @@ class Flow(ExprCompiler):
         self.lists.append((lid, values))
         rid = self.reg("v", "value_any")
         body, tick = self.label(), self.label()
-        inner = env.child(**{n.var: Binding("fluent", rid, "str")})
+        inner = env.child(**{n.var: Binding("fluent", rid, t)})
         x, y = self.fresh.var("x"), self.fresh.var("y")
         self.rules.append(rule(f("var_put", rid, values[0]), self.at(lab)))
         self.goto(lab, body)
@@ -596,17 +661,24 @@ def _pre_nodes(n):
     return _pre_nodes_expr(n)
 
 
-def _acts(n) -> bool:
-    """Whether an option body without `any` surely executes an action (the simulator offers
-    an option only when its run acts): as the simulator's test, and `all` over every player."""
-    from ggpbridge.sim.machine import _surely_acts
-    if isinstance(n, ir.ForAll):
-        return isinstance(n.coll, ir.AllOf) and _acts(n.body)
-    if isinstance(n, ir.Do):
-        return any(_acts(i) for i in n.items)
-    if isinstance(n, ir.Let):
-        return _acts(n.body)
-    return _surely_acts(n)
+def option_head(form):
+    """The conditions, `any`s and `let`s an option form starts with, and the body after them
+    (a `do` of one item is that item)."""
+    heads, node = [], form
+    while True:
+        if isinstance(node, ir.Do) and len(node.items) == 1:
+            node = node.items[0]
+        elif isinstance(node, (ir.CondAct, ir.AnyOf)) and (node.cond is not None if isinstance(node, ir.CondAct)
+                                                             else True):
+            heads.append(node)
+            node = node.body
+        elif isinstance(node, ir.CondAct):
+            node = node.body
+        elif isinstance(node, ir.Let) and any(isinstance(x, ir.AnyOf) for x in node.body.walk()):
+            heads.append(node)
+            node = node.body
+        else:
+            return heads, node
 
 
 def option_term(form: int, elems: list):
