@@ -188,3 +188,18 @@ def test_a_player_left_without_options_is_reported_not_a_crash(tmp_path):
                                  "(all player 'P (== (size ('P iloc HAND)) 0))"))
     rep = crosscheck(parse_file(game), 30, seed=0)
     assert rep.divergence is None and rep.playouts == 30 and rep.broken
+
+
+def test_sizes_of_unions_and_counts_of_players_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "union_counts.rcy"
+    rep = crosscheck(parse_file(path), 15, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 15
+
+
+def test_recycle_names_never_meet_the_translations_relations():
+    from ggpbridge.translators.recycle_gdl.terms import name
+    # a game may call a storage CURRENT or SIZE: they must not read as our relations
+    assert name("CURRENT").name == "n_current" and name("SIZE").name == "n_size"
+    assert name("HEARTS").name == "hearts"

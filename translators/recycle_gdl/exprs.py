@@ -252,7 +252,80 @@ class ExprCompiler:
         if isinstance(c, (ir.AllOf, ir.Other)):
             k = self.lay.n if c.kind == "player" else len(self.lay.teams)
             return [], const(k - (1 if isinstance(c, ir.Other) else 0))
+        if isinstance(c, ir.SetOp) and c.op == "union" and len(c.args) > 1:
+            # a concatenation: its size is the sum of the sizes
+            self.used.add("plus")
+            lits, total = self.v_Size(ir.Size(c.args[0], pos=n.pos), env)
+            for a in c.args[1:]:
+                la, z = self.v_Size(ir.Size(a, pos=n.pos), env)
+                s = self.fresh.var("s")
+                lits, total = lits + la + [f("plus", total, z, s)], s
+            return lits, total
+        parts = _scan_parts(c)
+        if parts is not None:
+            return self._size_of_parts(parts, env)
+        if isinstance(c, ir.Filter) and isinstance(c.coll, ir.AllOf):
+            return self._count_players(c, env)
         raise unsupported(f"the size of {_what(c)}", n)
+
+    def _count_players(self, c: ir.Filter, env):
+        """How many players (teams) pass a filter, counted in seat order."""
+        kinds = const(c.coll.kind + "s")
+        self.used.update({"loops", "plus"})
+        args, dom = self.context(env)
+        acc = self.fresh.pred("count_players")
+
+        def passes(p):
+            inner = env.child(**{c.var: Binding("logic", p, c.coll.kind)})
+            return self.exists("passes", inner, self.cond(c.cond, inner))
+        first, x, y, k, k2 = (self.fresh.var(h) for h in ("p", "p", "p", "k", "k"))
+        ok = passes(first)
+        self.rules.append(rule(f(acc, *args, first, const(1)), *dom, f("first_of", kinds, first), ok))
+        self.rules.append(rule(f(acc, *args, first, const(0)), *dom, f("first_of", kinds, first), Not(ok)))
+        ok = passes(y)
+        self.rules.append(rule(f(acc, *args, y, k2), f(acc, *args, x, k), f("after_of", kinds, x, y), ok,
+                               f("succ", k, k2)))
+        self.rules.append(rule(f(acc, *args, y, k), f(acc, *args, x, k), f("after_of", kinds, x, y), Not(ok)))
+        last, total = self.fresh.var("p"), self.fresh.var("k")
+        return [f(acc, *args, last, total), f("last_of", kinds, last)], total
+
+    def _size_of_parts(self, parts, env):
+        """The size of a union (a concatenation in CardStock): the sizes of its parts added up."""
+        self.used.add("plus")
+        if parts[0][0] == "loc":
+            lits, total = [], None
+            for _, part in parts:
+                pl, l, o = self.loc(part, env)
+                z = self.fresh.var("z")
+                lits += pl + [f("size", l, o, z)]
+                if total is None:
+                    total = z
+                else:
+                    s = self.fresh.var("s")
+                    lits.append(f("plus", total, z, s))
+                    total = s
+            return lits, total
+        agg = parts[0][1]
+        kinds = const(agg.coll.kind + "s")
+        self.used.add("loops")
+        args, dom = self.context(env)
+        acc = self.fresh.pred("union_size")
+
+        def part_size(p):
+            sub = env.child(**{agg.var: Binding("logic", p, agg.coll.kind)})
+            lits, l, o = self.loc(agg.body, sub)
+            z = self.fresh.var("z")
+            return lits + [f("size", l, o, z)], z
+        # acc(.., P, S): S cards in the parts of the players (teams) up to P, in seat order
+        first = self.fresh.var("p")
+        lits, z = part_size(first)
+        self.rules.append(rule(f(acc, *args, first, z), *dom, f("first_of", kinds, first), *lits))
+        x, y, s1, s2 = (self.fresh.var(h) for h in ("p", "p", "s", "s"))
+        lits, z = part_size(y)
+        self.rules.append(rule(f(acc, *args, y, s2), f(acc, *args, x, s1), f("after_of", kinds, x, y), *lits,
+                               f("plus", s1, z, s2)))
+        last, total = self.fresh.var("p"), self.fresh.var("s")
+        return [f(acc, *args, last, total), f("last_of", kinds, last)], total
 
     def context(self, env: Env) -> tuple[list, list]:
         """The logic variables of env (arguments of a helper) and their domain literals."""
