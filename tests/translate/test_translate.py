@@ -203,3 +203,12 @@ def test_recycle_names_never_meet_the_translations_relations():
     # a game may call a storage CURRENT or SIZE: they must not read as our relations
     assert name("CURRENT").name == "n_current" and name("SIZE").name == "n_size"
     assert name("HEARTS").name == "hearts"
+
+
+def test_loops_over_a_teams_members_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "team_rounds.rcy"
+    assert "(next_member 0 0 2)" in print_kif(load_description(path))
+    rep = crosscheck(parse_file(path), 10, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 10

@@ -83,6 +83,10 @@ class Translation:
             out += _loop_orders("player", n) + _loop_orders("team", len(teams))
         for t, members in enumerate(teams):
             out += [rule(f("team_member", const(t), const(p))) for p in members]
+            if "members" in flow.used and members:  # walking a team's members in order
+                out += [rule(f("first_member", const(t), const(members[0]))),
+                        rule(f("last_member", const(t), const(members[-1])))]
+                out += [rule(f("next_member", const(t), const(a), const(b))) for a, b in zip(members, members[1:])]
             out += [rule(f("team_of", const(p), const(t))) for p in members]
         owners = [owner_term(lay, col) for col in range(lay.owners)]
         out += [rule(f("owner_id", o)) for o in owners]

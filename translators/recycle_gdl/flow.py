@@ -11,7 +11,7 @@ from __future__ import annotations
 from ggpbridge import ir
 from ggpbridge.gdl.ast import Not, Var
 
-from .exprs import Binding, Env, ExprCompiler, _number, declared_env, unsupported, _what
+from .exprs import TEAM, Binding, Env, ExprCompiler, _number, declared_env, unsupported, _what
 from .terms import NO_VALUE, NONE, const, distinct, f, name, neg, rule, true
 
 _PRE = (ir.Random, ir.Extreme)
@@ -257,6 +257,8 @@ class Flow(ExprCompiler):
         names = self._static_list(coll, env)
         if names is not None:
             return self._for_names(n, names, lab, after, env, self.bind_type(coll, env))
+        if self.type_of(coll, env) == TEAM:
+            return self._for_members(n, lab, after, env)
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind
@@ -328,6 +330,25 @@ class Flow(ExprCompiler):
             return [self.exists("acts_let", env, lits + [f(_dom(t), x), Not(distinct(x, v))]
                                 + self.acts(n.body, inner))]
         raise unsupported(f"whether {_what(n)} acts", n)
+
+    def _for_members(self, n, lab, after, env):
+        """`all` over the members of a team: the team is kept in a register for the whole loop."""
+        lits, team = self.val(n.coll, env)
+        tid, rid = self.reg("w", "team_id"), self.reg("v", "player_id")
+        body, tick = self.label(), self.label()
+        inner = env.child(**{n.var: Binding("fluent", rid, "player")})
+        t, x, y = self.fresh.var("t"), self.fresh.var("x"), self.fresh.var("y")
+        self.used.add("members")
+        self.rules.append(rule(f("var_put", tid, team), self.at(lab), *lits))
+        self.rules.append(rule(f("var_put", rid, y), self.at(lab), *lits, f("first_member", team, y)))
+        self.goto(lab, body)
+        self.stmt(n.body, body, tick, inner)
+        cur = [true(f("var", tid, t)), true(f("var", rid, x))]
+        self.rules.append(rule(f("var_put", rid, y), self.at(tick), *cur, f("next_member", t, x, y)))
+        self.goto(tick, body, *cur, f("next_member", t, x, y))
+        for reg in (tid, rid):
+            self.rules.append(rule(f("var_kill", reg), self.at(tick), *cur, f("last_member", t, x)))
+        self.goto(tick, after, *cur, f("last_member", t, x))
 
     def _static_list(self, coll, env):
         """The values of a list written in the game (a name list, a declared list), else None."""
