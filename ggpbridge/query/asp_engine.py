@@ -266,8 +266,12 @@ def _proof(verdict: str, how: str, kind: str = "running"):
 
 def _cycle(u: Unrolling, horizon, bound, role, top):
     lasso = _lasso("cycle", YES)
-    found = _search(u, bound, [("running", _peek(lasso=lasso), _proof(NO, ": no play goes on forever"), "alone"),
-                               ("recurs", lasso, None, "find")])
+    # A play cut at the horizon (asp/query_budget.lp) is not running, yet may recur right there.
+    plan = [("running", _peek(lasso=lasso), _proof(NO, ": no play goes on forever"), "alone"),
+            ("recurs", lasso, None, "find")]
+    if horizon is not None:
+        plan = [plan[1], plan[0][:3] + ("proof",)]
+    found = _search(u, bound, plan)
     if found is _EXHAUSTED:
         return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
     return found
@@ -285,15 +289,21 @@ def _terminates(u: Unrolling, horizon, bound, role, top):
                 None, f"--horizon {bound}"
         return found
 
-    def unended(u: Unrolling, model, t: int):
-        if t < horizon:
-            return _NEXT
-        if any(a.name == "_stuck" for a in model):
-            return dead(u, model, t)
-        w = _witness("terminates", NO, "no-end-within", u.play(model, t), horizon=t)
-        return NO, f"incremental clingo: a play is still running after {t} moves", w, None
-    found = _search(u, horizon, [("unended", unended, _proof(YES, "", "unended"), "alone")])
-    return found if found is not _EXHAUSTED else (UNKNOWN, "no answer", None, f"--horizon {horizon}")
+    def cut(u: Unrolling, model, t: int):
+        moves = u.play(model, t)   # the play stops where it was cut
+        w = _witness("terminates", NO, "no-end-within", moves, horizon=horizon)
+        return NO, (f"incremental clingo: a play is still running after {horizon} steps "
+                    f"({len(moves)} moves of the GDL game)"), w, None
+
+    def ended(u: Unrolling, model, t: int):
+        return YES, (f"incremental clingo: every play ends within {horizon} steps "
+                     f"(all have ended after {t} moves of the GDL game)"), None, None
+    found = _search(u, bound, [("spent", cut, None, "alone"),
+                               ("unended", _peek(dead), ended, "alone")])
+    if found is _EXHAUSTED:
+        return UNKNOWN, f"incremental clingo: plays neither end nor take {horizon} steps within {bound} moves", \
+            None, f"{bound} moves unrolled"
+    return found
 
 
 def _playable(u: Unrolling, horizon, bound, role, top):
@@ -347,8 +357,12 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     if horizon is not None and horizon < 0:
         raise AspQueryError("the horizon must be at least 0")
     deadline = None if timeout is None else start + timeout
-    bound = DEFAULT_MAX_HORIZON if horizon is None else horizon
-    facts, role_symbol, top = [], None, None
+    # A horizon counts steps (asp/query_budget.lp), not moves of the GDL game: translations take
+    # automatic moves between steps, so the unrolling keeps its own bound.
+    bound = DEFAULT_MAX_HORIZON
+    budget = horizon is not None and question != "always-ends"
+    files = _FILES[question] + (("query_budget",) if budget else ())
+    facts, role_symbol, top = [("_budget", (clingo.Number(horizon),))] if budget else [], None, None
     # Unstratified or unsafe rules would make clingo's plays mean something else: refuse them.
     errors = [d for d in validate(desc) if d.severity == "error"]
     if errors:
@@ -361,9 +375,11 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
             if top is None:
                 return Answer(question, NO, ENGINE, f"no goal rule gives {symbol_kif(role_symbol)} any value",
                               round(time.perf_counter() - start, 3))
-            facts = [("_top", (role_symbol, clingo.Number(top)))]
-        u = Unrolling(desc, _FILES[question], facts, deadline)
+            facts.append(("_top", (role_symbol, clingo.Number(top))))
+        u = Unrolling(desc, files, facts, deadline)
         result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
+        if budget and result is not None:
+            result = _within_budget(u, result, horizon, bound)
         stats = u.stats()
         if result is None:   # always-ends on a game whose plays can go on forever
             verdict, method, witness, limit, graph = _always_ends_graph(desc, deadline, limit_states)
@@ -379,6 +395,16 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     except GdlError as e:   # the GDL layer's errors are not GgpBridgeErrors: carry their message over
         raise AspQueryError(str(e)) from e
     return Answer(question, verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness, stats)
+
+
+def _within_budget(u: Unrolling, result, horizon: int, bound: int):
+    """A proof over plays cut at the horizon says nothing beyond it: 'unknown' if some play was cut."""
+    verdict, method, witness, limit = result
+    if limit == f"--horizon {bound}":   # the unrolling ran out, not the steps
+        limit = f"{bound} moves unrolled"
+    if witness is None and verdict != UNKNOWN and u.ask("spent") is not None:
+        return UNKNOWN, method + f"; but some plays were cut after {horizon} steps", None, f"--horizon {horizon}"
+    return verdict, method, witness, limit
 
 
 def resolve_role(desc: Description, role) -> clingo.Symbol:

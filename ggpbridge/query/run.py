@@ -80,13 +80,13 @@ def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=
         from .asp_engine import answer_asp
     except ImportError as e:   # the engine is written separately; its absence is not our crash
         return unavailable(f"ggpbridge.query.asp_engine cannot be imported ({e})")
-    from ..translate import load_description
-    seat = parse_role(role)
+    from ..translate import is_kif, load_description
     try:
+        # A GDL file names its roles (`xplayer`); the translation of a RECYCLE game names seat k `player<k>`.
+        role_name = role if role is None or is_kif(game) else f"player{parse_role(role)}"
         desc = load_description(game, 2, overrides, dialect)
-        # the GDL translation names seat k `player<k>`
-        ans = answer_asp(desc, question, role=None if seat is None else f"player{seat}", horizon=horizon,
-                         timeout=timeout, limit_states=limit_states)
+        ans = answer_asp(desc, question, role=role_name, horizon=horizon, timeout=timeout,
+                         limit_states=limit_states)
     except NotImplementedError as e:
         return unavailable(f"{question} is not implemented ({e})" if str(e) else f"{question} is not implemented")
     except UnsupportedConstructError as e:

@@ -13,6 +13,7 @@ from ggpbridge.query.witness import WitnessError
 
 DATA = Path(__file__).resolve().parent / "data"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "gdl"
+GAMES = Path(__file__).resolve().parents[2] / "games"
 
 
 def game(name: str):
@@ -90,6 +91,32 @@ def test_bounded_termination_gives_a_play_still_running():
     assert len(answer.witness["moves"]) == 5 and replay_gdl(game("countdown"), answer.witness).confirmed
     assert answer_asp(game("countdown"), "terminates", horizon=12).verdict == "yes"
     assert answer_asp(game("countdown"), "terminates", horizon=11).verdict == "no"   # take 1 twelve times
+
+
+def test_the_horizon_counts_steps_not_automatic_moves():
+    # every role playing noop is an automatic move: the explicit engine does not count those either
+    desc = game("pauses")
+    assert answer_asp(desc, "terminates", horizon=3).verdict == "yes"
+    cut = answer_asp(desc, "terminates", horizon=2)
+    assert cut.verdict == "no" and cut.witness["horizon"] == 2
+    assert [j[0]["move"] for j in cut.witness["moves"]] == ["go", "noop", "go", "noop"]
+    assert replay_gdl(desc, cut.witness).confirmed
+    assert answer_asp(desc, "winnable", role="p", horizon=3).verdict == "yes"
+    assert answer_asp(desc, "winnable", role="p", horizon=2).verdict == "unknown"
+
+
+def test_a_translated_game_gets_the_same_horizon_on_both_engines():
+    war = str(GAMES / "war_n4_winner.rcy")   # the longest play has 15 steps
+    explicit, asp = run_query(war, "terminates", engine="both", horizon=14)
+    assert explicit.verdict == asp.verdict == "no" and asp.witness["horizon"] == 14
+    assert len(asp.witness["moves"]) > 14   # the translation's automatic moves are not steps
+
+
+def test_kif_role_names_reach_the_asp_engine():
+    (answer,) = run_query(str(EXAMPLES / "tictactoe.kif"), "winnable", "oplayer", engine="asp")
+    assert answer.verdict == "yes" and answer.witness["role"] == "oplayer"
+    with pytest.raises(GgpBridgeError, match="xplayer"):
+        run_query(str(EXAMPLES / "tictactoe.kif"), "winnable", "dealer", engine="asp")
 
 
 def test_a_horizon_too_short_for_a_proof_gives_unknown():
