@@ -250,10 +250,14 @@ def player_count_with(game: ir.Game, values: dict) -> int | None:
 
 
 # ---------------------------------------------------------------- live games
+class AtBlock(Exception):
+    """Raised by `Live.advance` at the block start named by `Live.stop_at`."""
+
+
 class Live:
     """A game in progress: data plus the control stack."""
 
-    __slots__ = ("prog", "c", "frames", "steps", "_last_iter")
+    __slots__ = ("prog", "c", "frames", "steps", "_last_iter", "block_fpos", "stop_at")
 
     def __init__(self, prog: Program, seed: int | None = None):
         self.prog = prog
@@ -261,6 +265,10 @@ class Live:
         c.vars.update(prog.values)
         self.frames = [[prog.root, 0, False, 0]]   # [stage, pc, stage-at-pc iterating, iteration]
         self.steps = 0
+        # stepwise mode: supplied outcomes consumed when the running block started, and
+        # (outcomes, control) of a block start to stop at (see StepMachine._checkpoint)
+        self.block_fpos = 0
+        self.stop_at: tuple | None = None
 
     def setup(self) -> None:
         """Create the decks (setup actions)."""
@@ -285,6 +293,10 @@ class Live:
             item = items[f[1]]
             cls = type(item)
             if cls is BlockP:
+                if c.stepwise:
+                    if self.stop_at is not None and c.fpos == self.stop_at[0] and self.control() == self.stop_at[1]:
+                        raise AtBlock()
+                    self.block_fpos = c.fpos
                 item.run(c)
                 f[1] += 1
                 self.steps += 1

@@ -7,15 +7,19 @@ driver (a lockstep checker, an exhaustive search) chooses chance outcomes itself
 
 Between two decisions the game runs atomically; a chance event met on the way is
 exposed by re-running that stretch with the outcomes supplied so far (`prefix`), so
-a state is (data and control at the last decision, the option chosen there, the
-chance outcomes since). States reached at a decision are canonical: equal
-situations give equal states.
+a state is (data and control at a resumption point, the option chosen there if it
+is a decision, the chance outcomes since). States reached at a decision are
+canonical: equal situations give equal states. A chance event inside a block is
+resumed from the start of that block (data and control there, the outcomes taken
+within it): so states recur in a loop made only of chance events, where the
+outcomes since the last decision would grow without end, and a long stretch of
+chance events is not re-run from its beginning at each one.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .machine import Live, Option, Program
+from .machine import AtBlock, BlockP, Live, Option, Program
 from .runtime import Suspend
 
 CHANCE = "chance"
@@ -158,6 +162,13 @@ class StepMachine:
                 nd = Decision(live.current_player(), tuple(live.options(ch)))
         except Suspend as s:
             nd = Chance(s.kind, s.n, s.detail)
+            f = live.frames[-1] if live.frames else None
+            if f is not None and f[1] < len(f[0].items) and type(f[0].items[f[1]]) is BlockP:
+                # inside a block (not an option's body, not an end test): resume from its start
+                ctrl = live.control()
+                if state.pending is not None or state.ctrl != ctrl:
+                    at = live.block_fpos
+                    state = State(self._checkpoint(state, at, ctrl), ctrl, None, state.prefix[at:])
             self._cache[state] = nd
             return state, nd
         settled = State(c.freeze(), live.control())
@@ -166,6 +177,23 @@ class StepMachine:
         if len(self._cache) > 50_000:
             self._cache.clear()
         return settled, nd
+
+
+    def _checkpoint(self, state: State, at: int, ctrl: tuple) -> tuple:
+        """The data at the start of the block at `ctrl`, reached from `state` after `at` of its outcomes."""
+        live = self._live(state)
+        c = live.c
+        c.forced, c.fpos, c.stepwise = list(state.prefix[:at]), 0, True
+        live.stop_at = (at, ctrl)
+        try:
+            if state.pending is not None:
+                live.choose(live.frames[-1][0].items[live.frames[-1][1]], state.pending)
+            live.advance()
+        except AtBlock:
+            return c.freeze()
+        finally:
+            live.stop_at = None
+        raise AssertionError("the re-run did not reach the block where the chance event was met")
 
 
 def observe(live: Live, player: int) -> dict:

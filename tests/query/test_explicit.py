@@ -47,6 +47,21 @@ ALL_TO_ZERO = """(game
   (scoring max (size ((current player) iloc HAND))))
 """
 
+# no decision at all: the stock is reshuffled until ONE is on top; a shuffle that keeps the
+# order brings the game back where it was, through chance events only
+RESHUFFLE = """(game
+  (setup
+    (create players 2)
+    (create deck (game vloc STOCK) (deck (RANK (ONE, TWO)))))
+  (stage player
+    (end (== (size (game vloc DONE)) 1))
+    (do
+      ((shuffle (game vloc STOCK))
+       ((== (cardatt RANK (top (game vloc STOCK))) ONE)
+         (move (top (game vloc STOCK)) (top (game vloc DONE)))))))
+  (scoring max (size ((current player) vloc HAND))))
+"""
+
 
 def machine(path, overrides=None) -> StepMachine:
     return StepMachine(compile_loaded(parse_file(path), overrides))
@@ -177,6 +192,19 @@ def test_a_choice_without_enabled_option_is_not_playable(tmp_path):
     assert ask(p, "terminates").verdict == NO
     assert ask(p, "always-ends").verdict == NO
     assert ask(p, "winnable", 0).verdict == NO
+
+
+def test_a_loop_made_only_of_chance_events_is_a_cycle(tmp_path):
+    # chance states restart at the start of their block: without that, the outcomes since the
+    # last decision (there is none) would grow for ever and no state would recur
+    p = tmp_path / "reshuffle.rcy"
+    p.write_text(RESHUFFLE)
+    a = ask(p, "cycle")
+    assert a.verdict == YES and a.witness["kind"] == "recurrence" and a.stats["decision_states"] == 0
+    assert replay(machine(p), a.witness).confirmed
+    assert ask(p, "terminates").verdict == NO and ask(p, "always-ends").verdict == YES
+    explicit, asp = run_query(str(p), "cycle", engine="both")
+    assert explicit.verdict == asp.verdict == YES
 
 
 def test_a_seat_that_never_wins(tmp_path):
