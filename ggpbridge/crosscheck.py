@@ -73,6 +73,11 @@ class Lockstep:
             stats[2] += n
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
+            if _OVERFLOW in g:
+                lo, hi = self.tr.bounds
+                raise self._diverge(f"an integer of the translation left its table {lo}..{hi} (the play ends "
+                                    f"as `overflow` there): the translation's bounds are too small for this "
+                                    f"play", where, s, g)
             if isinstance(node, Terminal):
                 if not self.gdl.is_terminal(g):
                     raise self._diverge("the simulator's game is over, the translation's is not", where, s, g)
@@ -240,6 +245,7 @@ class Lockstep:
 
 
 _NOOP = term_symbol(Const("noop"))
+_OVERFLOW = term_symbol(Const("overflow"))
 
 
 def _pick(k: int):

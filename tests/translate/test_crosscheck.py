@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import GAMES
+from conftest import CORPUS, GAMES
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import Divergence, Lockstep, crosscheck
 from ggpbridge.gdl.ast import Description
 from ggpbridge.gdl.kif import to_kif
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.recycle import parse_file
+
+DATA = Path(__file__).parent / "data"
 
 
 @pytest.mark.parametrize("game,n", [("war_n4_winner.rcy", 20), ("war_n4_seat.rcy", 5), ("kuhn_poker.rcy", 5),
@@ -88,3 +91,30 @@ def test_runaway_cap_and_time_limit_keep_what_was_played():
     assert rep.divergence is None and rep.playouts == 5 and len(rep.capped) >= 1
     rep = crosscheck(parse_file(GAMES / "war_n4_winner.rcy"), 1000, seed=0, time_limit=0.5)
     assert rep.divergence is None and 0 < rep.playouts < 1000 and "time limit" in rep.stopped
+
+
+def test_an_integer_beyond_the_table_ends_the_play_as_overflow():
+    # long_count.rcy adds 5 to a tally 31 times: 155 is past the table the game's
+    # literals and steps give. The translation must not go on with a wrong tally.
+    loaded = parse_file(DATA / "long_count.rcy")
+    ls = Lockstep(loaded)
+    lo, hi = ls.tr.bounds
+    assert hi < 155
+    with pytest.raises(Divergence) as err:
+        ls.play(0)
+    assert f"left its table {lo}..{hi}" in str(err.value) and "overflow" in str(err.value)
+    # on the translation alone: the play is cut there, with no winner
+    m, s = ls.gdl, ls.gdl.initial_state()
+    while not m.is_terminal(s):
+        s = m.next_state(s, {r: m.legal_moves(s, r)[0] for r in m.roles()})
+    assert "overflow" in {str(x) for x in s}
+    assert set(m.goals(s).values()) == {0}
+
+
+def test_a_count_that_ends_the_game_past_a_threshold_fits_the_table():
+    # NinetyEight: a king sets the pile total to 98, and the next card (worth up to 9)
+    # passes 98 and ends the game: the table must hold 107
+    ls = Lockstep(parse_file(CORPUS / "rcy" / "NinetyEight2.rcy"))
+    assert ls.tr.bounds[1] >= 98 + 9
+    rep = crosscheck(parse_file(CORPUS / "rcy" / "NinetyEight2.rcy"), 1, seed=0)
+    assert rep.divergence is None and rep.playouts == 1

@@ -225,11 +225,22 @@ class Translation:
             hi = max(hi, sum(max(pts) for _ in lay.cards))
         counters = [x for x in self.prog.game.walk() if isinstance(x, (ir.Inc, ir.Dec, ir.SetInt))]
         if counters:
-            # storages that count up or down: room for a run of changes beyond the literals
-            hi = max(hi, 32)
+            # storages that count up or down: room for a run of changes beyond the literals,
+            # and for one more change past the largest literal (a count that ends the game
+            # when it passes a threshold). Beyond the table a play ends as `overflow`.
+            steps = [self._amount(x.value, pts) for x in counters if not isinstance(x, ir.SetInt)]
+            hi = max(hi, 32, max(abs(x) for x in [0] + lits) + max(steps, default=0))
         if any(isinstance(x, ir.Dec) or (isinstance(x, ir.Arith) and x.op == "-") for x in self.prog.game.walk()):
             lo = min(lo, -hi)
         return lo, hi + 1
+
+    def _amount(self, x, pts) -> int:
+        """An upper bound of an increment's size (the number of cards when unknown)."""
+        if isinstance(x, ir.IntLit):
+            return abs(x.value)
+        if isinstance(x, ir.Score):
+            return max(abs(v) for v in pts)
+        return len(self.prog.lay.cards)
 
     def _kernels(self, flow) -> list:
         used = flow.used
@@ -247,7 +258,11 @@ class Translation:
             fn = _INT_OPS[{"times": "*", "div": "//", "mod": "%"}[op]]
             out += [rule(f(f"{op}_{const(kk).name}", const(a), const(fn(a, kk)))) for a in range(lo, hi + 1)
                     if lo <= fn(a, kk) <= hi]
-        x = Fresh().var("x")
+        x, y, z = (Fresh().var(h) for h in "xyz")
+        if "overflow" in used:  # which sums and differences stay inside the table
+            out += [rule(f("has_sum", x, y), f("plus", x, y, z)),
+                    rule(f("has_difference", z, y), f("plus", x, y, z)),
+                    rule(f("base", const("overflow")))]
         out.append(rule(f("less", x, const("inf")), f("num", x)))
         out.append(rule(f("next", x), f("nx", x)))
         out.append(rule(f("nx", f("pc", const("done"))), true(f("pc", const("done")))))
@@ -264,17 +279,23 @@ class Translation:
         # score table, where comparing every pair of scores grounds quadratically.
         up = sc.mode == "max"
         r = fresh.var("r")
-        return [
+        # a play that overflowed the integer table has no score: every player gets 0
+        ok = [neg(true(const("overflow")))] if "overflow" in flow.used else []
+        out = [
             rule(f("player_score", k, val), f("player_id", k), *lits),
             rule(f("reached", v), f("player_score", k, v)),
             rule(f("reached", v), f("reached", v2), f("succ", v, v2) if up else f("succ", v2, v)),
             rule(f("beaten", k), f("player_score", k, v), f("succ", v, v2) if up else f("succ", v2, v),
                  f("reached", v2)),
-            rule(f("goal", r, const(100)), f("role_of", k, r), f("player_score", k, v), neg(f("beaten", k))),
-            rule(f("goal", r, const(0)), f("role_of", k, r), f("beaten", k)),
+            rule(f("goal", r, const(100)), f("role_of", k, r), f("player_score", k, v), neg(f("beaten", k)), *ok),
+            rule(f("goal", r, const(0)), f("role_of", k, r), f("beaten", k), *ok),
             rule(f("goal", const("random"), const(0))),
             rule(f("terminal"), true(f("pc", const("done")))),
         ]
+        if ok:
+            out += [rule(f("goal", r, const(0)), f("role_of", k, r), true(const("overflow"))),
+                    rule(f("terminal"), true(const("overflow")))]
+        return out
 
     def _play(self, flow) -> list:
         r, m, p, l, kk = (Fresh().var(h) for h in ("r", "m", "p", "l", "k"))

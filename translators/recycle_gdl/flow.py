@@ -512,9 +512,13 @@ class Flow(ExprCompiler):
             self.act(lab, f("set_int", key, o, v), lo + lv)
             return
         old, new = self.fresh.var("k"), self.fresh.var("k")
-        self.used.add("plus")
+        self.used.update(("plus", "overflow"))
         arith = f("plus", old, v, new) if sign > 0 else f("plus", new, v, old)
         self.act(lab, f("set_int", key, o, new), lo + lv + [f("int_value", key, o, old), arith])
+        # A result outside the integer table ends the game as `overflow` (goals 0): leaving
+        # the storage as it was would be a different game, silently.
+        room = f("has_sum", old, v) if sign > 0 else f("has_difference", old, v)
+        self.act(lab, f("nx", const("overflow")), lo + lv + [f("int_value", key, o, old), neg(room)])
 
     def s_SetStr(self, n, lab, after, env):
         key = self._key(n.target.key, n)
