@@ -24,7 +24,12 @@ project the group when
   eliminated variables, and the auxiliary rule only adds to the program),
 - the group is safe alone: every variable of a negative literal or comparison
   of the group occurs in a positive literal of the group (the positive literals
-  that bind such a variable join the group, which may then take the whole body).
+  that bind such a variable join the group, which may then take the whole body),
+- the group reads the state, or shares at most one variable with the rest (when
+  the projector is told which relations depend on the state): a part made only
+  of static relations is a join gringo computes into facts anyway, and its
+  auxiliary table over two or more variables can be as large as the join itself
+  (gops: a card's points joined with the `plus` table, 1.5M facts more).
 
 The rest stays safe: a variable it shares with the group is an argument of the
 auxiliary atom. Auxiliary rules are projected in turn, and a group met again,
@@ -41,7 +46,7 @@ from dataclasses import dataclass
 
 from clingo import ast
 
-from .ast import Distinct, Func, Var, variables
+from .ast import Distinct, Func, Var, relation, variables
 from .asp_terms import asp_name
 
 # Every auxiliary predicate is `_aux_` + its owner's clingo name + arity + a
@@ -75,7 +80,10 @@ def binds(lit: Lit) -> bool:
 class Projector:
     """Projects the rules of one program; names and shares their auxiliary predicates."""
 
-    def __init__(self) -> None:
+    def __init__(self, dynamic=None) -> None:
+        # the relations (name, arity) that depend on the state; None: treat every one so
+        self._dynamic = None if dynamic is None else frozenset(dynamic)
+        self._static_aux: set[str] = set()
         self._count: Counter = Counter()
         # (group, arguments, time key), variables renamed -> name: one auxiliary
         # predicate per part, even when several rules (or several `or` alternatives)
@@ -94,7 +102,7 @@ class Projector:
     def _split(self, owner, head, body: list[Lit], time_key, out: list) -> None:
         head_vars = frozenset(variables(head)) if not isinstance(head, Aux) else frozenset(head.args)
         while True:
-            step = _best_group(head_vars, body)
+            step = _best_group(head_vars, body, self._reads_state)
             if step is None:
                 break
             group, shared = step
@@ -103,6 +111,8 @@ class Projector:
             aux = Aux(name or self._fresh(owner), shared)
             if name is None:
                 self._known[key] = aux.name
+                if not any(self._reads_state(lit) for lit in group):
+                    self._static_aux.add(aux.name)
                 self._split(owner, aux, group, time_key, out)
             first = body.index(group[0])
             rest = [lit for lit in body if lit not in group]
@@ -110,12 +120,22 @@ class Projector:
             body = rest
         out.append((head, body))
 
+    def _reads_state(self, lit: Lit) -> bool:
+        item = lit[1]
+        if self._dynamic is None:
+            return True
+        if isinstance(item, Aux):
+            return item.name not in self._static_aux
+        if isinstance(item, Distinct):
+            return False
+        return relation(item) in self._dynamic
+
     def _fresh(self, owner: tuple[str, int]) -> str:
         self._count[owner] += 1
         return f"{AUX_PREFIX}{asp_name(owner[0])}_{owner[1]}_{self._count[owner]}"
 
 
-def _best_group(head_vars: frozenset, body: list[Lit]):
+def _best_group(head_vars: frozenset, body: list[Lit], reads_state=lambda lit: True):
     """The group to project next and its shared variables (in order), or None."""
     lit_vars = [literal_variables(lit) for lit in body]
     order: dict[Var, int] = {}
@@ -139,6 +159,9 @@ def _best_group(head_vars: frozenset, body: list[Lit]):
         rest_vars = frozenset().union(*(vs for i, vs in enumerate(lit_vars) if i not in inside))
         if rest_vars <= group_vars:
             continue
+        if (not any(reads_state(body[i]) for i in inside)
+                and len(group_vars & (rest_vars | head_vars)) > 1):
+            continue  # a static join: its table over two or more variables may be as big as the join
         rank = (len(group_vars), order[var])
         if best is None or rank < best[0]:
             shared = group_vars & (rest_vars | head_vars)

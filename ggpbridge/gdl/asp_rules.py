@@ -101,13 +101,31 @@ def render_rules(rules: Iterable[Rule], time_of: TimeOf = lambda key: None, *,
     rules = tuple(rules)
     # One projector for the whole list: its auxiliary names are numbered per head
     # relation, so rendering the same rules again (at another time) gives the same names.
-    projector = Projector() if project else None
     # Static relations are computed by gringo into facts, whatever their rules look
     # like: projecting them would only add auxiliary facts (`plus` via `succ` doubles).
     dynamic = dynamic_levels(Description(rules)) if project else {}
-    return [stm for rule in rules
+    projector = Projector(dynamic) if project else None
+    # A recursive rule stays whole: its parts join the relation being built, so their
+    # tables grow with it (gops' running sum of points: 1.4M auxiliary atoms).
+    loops = _recursive_rules(rules) if project else set()
+    return [stm for i, rule in enumerate(rules)
             for stm in render_rule(rule, time_of, relaxed=relaxed,
-                                   projector=projector if relation(rule.head) in dynamic else None)]
+                                   projector=projector if relation(rule.head) in dynamic and i not in loops
+                                   else None)]
+
+
+def _recursive_rules(rules: tuple[Rule, ...]) -> set[int]:
+    """Indices of the rules whose body uses a relation that depends on their head."""
+    graph = nx.DiGraph()
+    for rule in rules:
+        head = relation(rule.head)
+        if head is not None:
+            graph.add_edges_from((head, relation(lit)) for lit in _atoms_under(rule.body))
+    component = {key: i for i, keys in enumerate(nx.strongly_connected_components(graph)) for key in keys}
+    return {i for i, rule in enumerate(rules) if relation(rule.head) is not None
+            and any(relation(lit) == relation(rule.head) or
+                    component.get(relation(lit)) == component.get(relation(rule.head))
+                    for lit in _atoms_under(rule.body))}
 
 
 def _dnf(lit: object, rule: Rule) -> list[list[_Lit]]:

@@ -144,6 +144,35 @@ def test_only_rules_that_depend_on_the_state_are_projected():
     assert "_aux_on_1_1 :- r(Z,W)." in out and "on(X) :- true(f(X)); _aux_on_1_1." in out
 
 
+
+def test_a_static_join_over_several_shared_variables_stays_in_its_rule():
+    # gops: projecting a static part out of a state rule gave a table as large as the
+    # join (`plus` with its sum dropped is `plus` again): 1.5M facts more, not fewer.
+    game = parse_kif("""
+        (role p) (pts a 1) (pts b 2) (plus 0 1 1) (plus 1 1 2) (plus 0 2 2) (kind a x)
+        (<= (next (h ?x)) (true (f ?c ?s ?x)) (pts ?c ?v) (plus ?s ?v ?t))
+        (<= (next (k ?c)) (true (won ?c)) (kind ?c ?x) (kind ?d ?y))
+    """)
+    out = "".join(f"{stm}\n" for stm in render_rules(game.rules, project=True))
+    assert ":- plus(S,V,T)." not in out  # before: _aux_next_1_1(S,V) :- plus(S,V,T).
+    assert "plus(S,V,T)." in out.split("next(h(X)) :- ")[1].splitlines()[0]
+    # one shared variable, or none: the table is at most one domain wide, so it is projected
+    assert ":- kind(C,X)." in out and ":- kind(D,Y)." in out
+
+
+def test_a_recursive_rule_stays_whole():
+    # gops' running sum of a location's points: projecting the recursive rule made a table of
+    # every partial sum with every card at every position (1.4M auxiliary atoms)
+    game = parse_kif("""
+        (role p) (pts a 1) (pts b 2) (plus 0 1 1) (plus 1 1 2) (succ 0 1) (succ 1 2)
+        (<= (total 0 0) (true (started)))
+        (<= (total ?j ?t) (total ?i ?s) (true (at ?i ?c)) (pts ?c ?v) (plus ?s ?v ?t) (succ ?i ?j))
+        (<= (score ?t) (total ?i ?t) (true (at ?i ?c)) (pts ?c ?v) (pts ?d ?w))
+    """)
+    out = "".join(f"{stm}\n" for stm in render_rules(game.rules, project=True))
+    assert "total(J,T) :- total(I,S); true(at(I,C)); pts(C,V); plus(S,V,T); succ(I,J)." in out
+    assert ":- pts(D,W)." in out   # a rule that only reads the recursion is still projected
+
 def test_auxiliary_names_cannot_meet_the_games():
     # A GDL relation spelt like an auxiliary predicate is escaped (`_q...`), so the two differ.
     clash = COUNTER.replace("(ok ", "(_aux_legal_2_1 ")
