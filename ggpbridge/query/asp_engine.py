@@ -29,7 +29,7 @@ from ..errors import GgpBridgeError
 from ..gdl.asp import add_to_control, encoding_text, new_control, reporting, temporal_rules
 from ..gdl.asp_rules import location
 from ..gdl.asp_terms import kif_symbol, symbol_kif
-from ..gdl.ast import Description
+from ..gdl.ast import Const, Description, Func
 from ..gdl.errors import GdlError
 from ..gdl.machine import ClingoMachine, _roles
 from ..gdl.validate import validate
@@ -41,6 +41,7 @@ FORMAT = "gdl-joint-moves"
 DEFAULT_MAX_HORIZON = 500   # deepest unrolling when no --horizon is given
 KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
 _LOC = location(1, "<ggpbridge.query>")
+_BASE_OVERFLOW = Func("base", (Const("overflow"),))
 # The encodings each question grounds next to the temporal game (asp/<name>.lp).
 _FILES = {
     "cycle": ("query_common", "query_cycle"),
@@ -362,6 +363,8 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     bound = DEFAULT_MAX_HORIZON
     budget = horizon is not None and question != "always-ends"
     files = _FILES[question] + (("query_budget",) if budget else ())
+    overflow = _may_overflow(desc)
+    files += ("query_overflow",) if overflow else ()
     facts, role_symbol, top = [("_budget", (clingo.Number(horizon),))] if budget else [], None, None
     # Unstratified or unsafe rules would make clingo's plays mean something else: refuse them.
     errors = [d for d in validate(desc) if d.severity == "error"]
@@ -380,6 +383,8 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
         if budget and result is not None:
             result = _within_budget(u, result, horizon, bound)
+        if overflow and result is not None:
+            result = _within_table(u, result)
         stats = u.stats()
         if result is None:   # always-ends on a game whose plays can go on forever
             verdict, method, witness, limit, graph = _always_ends_graph(desc, deadline, limit_states)
@@ -405,6 +410,20 @@ def _within_budget(u: Unrolling, result, horizon: int, bound: int):
     if witness is None and verdict != UNKNOWN and u.ask("spent") is not None:
         return UNKNOWN, method + f"; but some plays were cut after {horizon} steps", None, f"--horizon {horizon}"
     return verdict, method, witness, limit
+
+
+def _may_overflow(desc: Description) -> bool:
+    """Whether the description declares the fluent `overflow` (a translation whose integers may leave their table)."""
+    return any(r.head == _BASE_OVERFLOW for r in desc.rules)
+
+
+def _within_table(u: Unrolling, result):
+    """A proof that some play owes to a play cut by `overflow` says nothing about the game: 'unknown'."""
+    verdict, method, witness, limit = result
+    if witness is None and verdict != UNKNOWN and u.ask("overflow") is not None:
+        return (UNKNOWN, method + "; but some plays leave the translation's integer table (they end as "
+                "`overflow` there)", None, "the translation's integer table")
+    return result
 
 
 def resolve_role(desc: Description, role) -> clingo.Symbol:

@@ -112,6 +112,17 @@ def test_a_translated_game_gets_the_same_horizon_on_both_engines():
     assert len(asp.witness["moves"]) > 14   # the translation's automatic moves are not steps
 
 
+
+def test_a_proof_that_owes_to_overflowing_plays_is_unknown():
+    # every play of long_count.rcy leaves the translation's integer table, where it ends as
+    # `overflow`: "every play ends" is then true of the translation, not of the game
+    game = str(Path(__file__).resolve().parents[1] / "translate" / "data" / "long_count.rcy")
+    (asp,) = run_query(game, "terminates", engine="asp")
+    assert asp.verdict == "unknown" and "integer table" in asp.limit
+    # every play is cut before anyone can win: not a "no" about the game, which the simulator wins
+    explicit, asp = run_query(game, "winnable", "0", engine="both", limit_states=5000)
+    assert asp.verdict == "unknown" and explicit.verdict == "yes"
+
 def test_kif_role_names_reach_the_asp_engine():
     (answer,) = run_query(str(EXAMPLES / "tictactoe.kif"), "winnable", "oplayer", engine="asp")
     assert answer.verdict == "yes" and answer.witness["role"] == "oplayer"
