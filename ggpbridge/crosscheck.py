@@ -75,9 +75,9 @@ class Lockstep:
             where = dict(seed=seed, history=list(history))
             if _OVERFLOW in g:
                 lo, hi = self.tr.bounds
-                raise self._diverge(f"an integer of the translation left its table {lo}..{hi} (the play ends "
-                                    f"as `overflow` there): the translation's bounds are too small for this "
-                                    f"play", where, s, g)
+                raise self._diverge(f"the play left the translation's tables (integers {lo}..{hi}, stage depth "
+                                    f"{self.tr.depth}) and ended as `overflow`: the translation's bounds are too "
+                                    f"small for this play", where, s, g)
             if isinstance(node, Terminal):
                 if not self.gdl.is_terminal(g):
                     raise self._diverge("the simulator's game is over, the translation's is not", where, s, g)

@@ -413,7 +413,7 @@ def _within_budget(u: Unrolling, result, horizon: int, bound: int):
 
 
 def _may_overflow(desc: Description) -> bool:
-    """Whether the description declares the fluent `overflow` (a translation whose integers may leave their table)."""
+    """Whether the description declares the fluent `overflow` (a translation that may leave its tables)."""
     return any(r.head == _BASE_OVERFLOW for r in desc.rules)
 
 
@@ -421,8 +421,8 @@ def _within_table(u: Unrolling, result):
     """A proof that some play owes to a play cut by `overflow` says nothing about the game: 'unknown'."""
     verdict, method, witness, limit = result
     if witness is None and verdict != UNKNOWN and u.ask("overflow") is not None:
-        return (UNKNOWN, method + "; but some plays leave the translation's integer table (they end as "
-                "`overflow` there)", None, "the translation's integer table")
+        return (UNKNOWN, method + "; but some plays leave the translation's tables (integers, stage depth) "
+                "and end as `overflow` there", None, "the translation's bounded tables")
     return result
 
 

@@ -118,7 +118,7 @@ def test_a_proof_that_owes_to_overflowing_plays_is_unknown():
     # `overflow`: "every play ends" is then true of the translation, not of the game
     game = str(Path(__file__).resolve().parents[1] / "translate" / "data" / "long_count.rcy")
     (asp,) = run_query(game, "terminates", engine="asp")
-    assert asp.verdict == "unknown" and "integer table" in asp.limit
+    assert asp.verdict == "unknown" and "bounded tables" in asp.limit
     # every play is cut before anyone can win: not a "no" about the game, which the simulator wins
     explicit, asp = run_query(game, "winnable", "0", engine="both", limit_states=5000)
     assert asp.verdict == "unknown" and explicit.verdict == "yes"

@@ -102,7 +102,7 @@ def test_an_integer_beyond_the_table_ends_the_play_as_overflow():
     assert hi < 155
     with pytest.raises(Divergence) as err:
         ls.play(0)
-    assert f"left its table {lo}..{hi}" in str(err.value) and "overflow" in str(err.value)
+    assert f"integers {lo}..{hi}" in str(err.value) and "overflow" in str(err.value)
     # on the translation alone: the play is cut there, with no winner
     m, s = ls.gdl, ls.gdl.initial_state()
     while not m.is_terminal(s):
@@ -118,3 +118,11 @@ def test_a_count_that_ends_the_game_past_a_threshold_fits_the_table():
     assert ls.tr.bounds[1] >= 98 + 9
     rep = crosscheck(parse_file(CORPUS / "rcy" / "NinetyEight2.rcy"), 1, seed=0)
     assert rep.divergence is None and rep.playouts == 1
+
+
+def test_a_cycle_stack_deeper_than_its_table_ends_the_play_as_overflow():
+    # each round leaves one more cycle level pushed (a stage over on entry): ten rounds
+    ls = Lockstep(parse_file(DATA / "deep_stack.rcy"))
+    assert ls.tr.depth < 10
+    with pytest.raises(Divergence, match=f"stage depth {ls.tr.depth}\\) and ended as `overflow`"):
+        ls.play(0)

@@ -111,7 +111,7 @@ class Translation:
         out += [rule(f("isucc", const(i), const(i + 1))) for i in range(len(lay.cards))]
         # cycle stacks: one level per nested stage, plus the levels CardStock leaves pushed when a
         # stage ends on entry (bounded here: deeper stacks are outside the translation)
-        depth = _stage_depth(self.prog.game.body) + 4
+        depth = self.depth = _stage_depth(self.prog.game.body) + 4
         out += [rule(f("depth", const(i))) for i in range(depth + 1)]
         out += [rule(f("dsucc", const(i), const(i + 1))) for i in range(depth)]
         l, o, k, v = (Fresh().var(h) for h in "lokv")
@@ -259,9 +259,10 @@ class Translation:
             out += [rule(f(f"{op}_{const(kk).name}", const(a), const(fn(a, kk)))) for a in range(lo, hi + 1)
                     if lo <= fn(a, kk) <= hi]
         x, y, z = (Fresh().var(h) for h in "xyz")
-        if "overflow" in used:  # which sums and differences stay inside the table
+        if "overflow" in used:  # which sums, differences and stack levels stay inside the tables
             out += [rule(f("has_sum", x, y), f("plus", x, y, z)),
                     rule(f("has_difference", z, y), f("plus", x, y, z)),
+                    rule(f("deeper", x), f("dsucc", x, y)),
                     rule(f("base", const("overflow")))]
         out.append(rule(f("less", x, const("inf")), f("num", x)))
         out.append(rule(f("next", x), f("nx", x)))
@@ -279,7 +280,7 @@ class Translation:
         # score table, where comparing every pair of scores grounds quadratically.
         up = sc.mode == "max"
         r = fresh.var("r")
-        # a play that overflowed the integer table has no score: every player gets 0
+        # a play that left the tables (integers, stage depth) has no score: every player gets 0
         ok = [neg(true(const("overflow")))] if "overflow" in flow.used else []
         out = [
             rule(f("player_score", k, val), f("player_id", k), *lits),

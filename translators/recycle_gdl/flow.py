@@ -95,6 +95,10 @@ class Flow(ExprCompiler):
         # entry: push a copy of the top of the cycle (its queued next dropped), then test the end
         self.rules.append(rule(f("cyc_put", k, d1, cur, const(NONE)), self.at(lab), *top, f("dsucc", d, d1)))
         self.rules.append(rule(f("cyc_depth_to", k, d1), self.at(lab), true(f("cycdepth", k, d)), f("dsucc", d, d1)))
+        # a stack deeper than the table (stages ended on entry pile up): the play ends as `overflow`
+        self.rules.append(rule(f("nx", const("overflow")), self.at(lab), true(f("cycdepth", k, d)),
+                               neg(f("deeper", d))))
+        self.used.add("overflow")
         entry_env = Env(env, cur=None, fresh_next=True)
         if kind == "player":
             cv = self.fresh.var("c")
