@@ -10,10 +10,11 @@ from click.testing import CliRunner
 from conftest import CORPUS, GAMES
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import Divergence, Lockstep, crosscheck
-from ggpbridge.gdl.ast import Description
+from ggpbridge.gdl.ast import Const, Description
 from ggpbridge.gdl.kif import to_kif
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.recycle import parse_file
+from ggpbridge.translators.recycle_gdl import Translation
 
 DATA = Path(__file__).parent / "data"
 
@@ -126,3 +127,26 @@ def test_a_cycle_stack_deeper_than_its_table_ends_the_play_as_overflow():
     assert ls.tr.depth < 10
     with pytest.raises(Divergence, match=f"stage depth {ls.tr.depth}\\) and ended as `overflow`"):
         ls.play(0)
+
+
+def test_sums_of_points_agree_and_are_built_only_where_read():
+    loaded = parse_file(DATA / "pile_sums.rcy")
+    rep = crosscheck(loaded, 20, seed=0)
+    assert rep.divergence is None and rep.playouts == 20
+    tr = Lockstep(loaded).tr
+    # the running sums exist for the one (map, location) pair the scoring adds up
+    assert [tuple(a.name for a in r.head.args) for r in tr.description.rules
+            if r.head.name == "sum_of"] == [("value", "vloc_pile")]
+    # a pile can hold every card: the table holds the sum of their best VALUE scores
+    value = sum(max(lo_hi[1], 0) for (key, _), lo_hi in tr.card_range.items() if key.name == "value")
+    assert tr.bounds[1] >= value == tr._sum_range(Const("value"))[1]
+
+
+def test_a_sum_is_bounded_by_the_scores_of_the_map_it_reads():
+    # Hearts sums a trick's penalty points; its card precedence map (hundreds per card)
+    # once made the table 52 x the largest score of any map: 5,929 integers, then OOM
+    tr = Translation(parse_file(GAMES / "hearts.rcy").game)
+    biggest = max(v for vs in tr.values_by_map.values() for v in vs)
+    assert tr.bounds[1] < biggest * len(tr.prog.lay.cards) // 4
+    for key, _ in tr.flow.sums:
+        assert tr.bounds[1] >= tr._sum_range(key)[1]

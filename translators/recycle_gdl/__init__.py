@@ -9,7 +9,7 @@ numbers 0..n-1 with roles `player<k>`, and chance is the role `random`.
 from __future__ import annotations
 
 from ggpbridge import ir
-from ggpbridge.gdl.ast import Description
+from ggpbridge.gdl.ast import Const, Description
 from ggpbridge.sim.exprs import _INT_OPS
 
 from . import kernel
@@ -184,6 +184,8 @@ class Translation:
         F = Fresh()
         k, o, c, v = (F.var(h) for h in "kocv")
         self.point_values = {0}
+        self.values_by_map: dict = {}   # points map name -> the scores its `set`s can give
+        self.card_range: dict = {}      # (points map name, card) -> (lowest, highest) score
         for sid, key, base, dyn in flow.point_sets:
             out.append(rule(f("pts_set", sid)))
             bits = [F.var("b") for _ in dyn]
@@ -191,6 +193,9 @@ class Translation:
                 for pattern in range(1 << len(dyn)):
                     total = base[cid] + sum(dyn[i][0] for i in range(len(dyn)) if pattern >> i & 1)
                     self.point_values.add(total)
+                    self.values_by_map.setdefault(key, set()).add(total)
+                    low, high = self.card_range.get((key, cid), (0, 0))
+                    self.card_range[key, cid] = (min(low, total), max(high, total))
                     flags = [const(pattern >> i & 1) for i in range(len(dyn))]
                     out.append(rule(f("pts_value", sid, f(f"pat{len(flags)}", *flags), card(cid),
                                       const(total))))
@@ -222,7 +227,11 @@ class Translation:
         lo = min([-1, 0] + lits + list(pts))
         hi = max([len(lay.cards) + 1, lay.n + 1] + lits + list(pts))
         if "sum" in flow.used:
-            hi = max(hi, sum(max(pts) for _ in lay.cards))
+            # a sum adds at most every card's best score in the map it reads (any map when
+            # the map's name is computed at run time)
+            for key, _ in flow.sums:
+                low, high = self._sum_range(key if isinstance(key, Const) else None)
+                lo, hi = min(lo, low), max(hi, high)
         counters = [x for x in self.prog.game.walk() if isinstance(x, (ir.Inc, ir.Dec, ir.SetInt))]
         if counters:
             # storages that count up or down: room for a run of changes beyond the literals,
@@ -234,12 +243,28 @@ class Translation:
             lo = min(lo, -hi)
         return lo, hi + 1
 
+    def _sum_range(self, key) -> tuple[int, int]:
+        """The lowest and highest sum of a set of cards' scores in a map (in any map: key None)."""
+        ranges = getattr(self, "card_range", {})
+        low = high = 0
+        for cid in range(len(self.prog.lay.cards)):
+            mine = [r for (k, c), r in ranges.items() if c == cid and (key is None or k == key)] or [(0, 0)]
+            low += min(0, min(r[0] for r in mine))
+            high += max(0, max(r[1] for r in mine))
+        return low, high
+
     def _amount(self, x, pts) -> int:
         """An upper bound of an increment's size (the number of cards when unknown)."""
         if isinstance(x, ir.IntLit):
             return abs(x.value)
-        if isinstance(x, ir.Score):
-            return max(abs(v) for v in pts)
+        if isinstance(x, (ir.Score, ir.Sum)):
+            # the scores of the map it reads (of any map when its name is computed at run time)
+            nm = x.points.name
+            key = name(nm.value) if isinstance(nm, ir.Name) else None
+            if isinstance(x, ir.Sum):
+                return max(map(abs, self._sum_range(key)))
+            scores = getattr(self, "values_by_map", {}).get(key, pts)
+            return max(abs(v) for v in scores)
         return len(self.prog.lay.cards)
 
     def _kernels(self, flow) -> list:
@@ -253,7 +278,7 @@ class Translation:
             out += kernel.points(any(dyn for _, _, _, dyn in flow.point_sets))
         out += kernel.registers() + kernel.cycles()
         if "sum" in used:
-            out += kernel.points_sum()
+            out += kernel.points_sum(flow.sums)
         for op, kk in sorted(flow.divisors):
             fn = _INT_OPS[{"times": "*", "div": "//", "mod": "%"}[op]]
             out += [rule(f(f"{op}_{const(kk).name}", const(a), const(fn(a, kk)))) for a in range(lo, hi + 1)

@@ -77,6 +77,7 @@ class ExprCompiler:
         self.pre = pre              # id(node) -> tmp id of values computed by earlier steps
         self.used: set = set()      # features the emitter must define (tables, kernels)
         self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
+        self.sums: set = set()      # (points map, location) terms that a `sum` adds up
 
     # ------------------------------------------------------------ types
     def type_of(self, n, env: Env) -> str | None:
@@ -375,6 +376,7 @@ class ExprCompiler:
         pl, key, po = self.points(n.points, env)
         v = self.fresh.var("s")
         self.used.update({"sum", "plus"})
+        self.sums.add((key, l))
         z = self.fresh.var("z")
         return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
 

@@ -9,6 +9,8 @@ as `(nx F)` first so that GDL-II percepts can describe the state after the move.
 """
 from __future__ import annotations
 
+from ggpbridge.gdl.ast import Const
+
 from .terms import NO_VALUE, Fresh, const, distinct, f, neg, rule, true
 
 X = Fresh()
@@ -110,12 +112,23 @@ def points(dynamic: bool) -> list:
     return out
 
 
-def points_sum() -> list:
-    """The sum of the scores of a location's cards, added up the positions."""
-    return [
-        rule(f("points_sum", k, p, l, o, const(0), const(0)), f("pts_owner", k, p), f("loc_owner", l, o)),
-        rule(f("points_sum", k, p, l, o, i, s), f("points_sum", k, p, l, o, ii, vv), true(f("at", l, o, ii, c)),
-             f("card_points", k, p, c, v), f("plus", vv, v, s), f("isucc", ii, i)),
+def points_sum(targets) -> list:
+    """The sum of the scores of a location's cards, added up the positions.
+
+    Only for the (points map, location) pairs a `sum` reads when they are all constants;
+    the value at each position comes first, so the running sum joins values, not cards
+    (Pairs: 13M ground rules before, most of them one per card at every partial sum)."""
+    if all(isinstance(x, Const) for pair in targets for x in pair):
+        out = [rule(f("sum_of", key, loc)) for key, loc in sorted(targets, key=str)]
+        start = [f("sum_of", k, l), f("pts_owner", k, p), f("loc_owner", l, o)]
+    else:
+        out, start = [], [f("pts_owner", k, p), f("loc_owner", l, o)]
+    return out + [
+        rule(f("points_sum", k, p, l, o, const(0), const(0)), *start),
+        rule(f("points_at", k, p, l, o, i, v), f("points_sum", k, p, l, o, const(0), const(0)),
+             true(f("at", l, o, i, c)), f("card_points", k, p, c, v)),
+        rule(f("points_sum", k, p, l, o, i, s), f("points_sum", k, p, l, o, ii, vv),
+             f("points_at", k, p, l, o, ii, v), f("plus", vv, v, s), f("isucc", ii, i)),
     ]
 
 
