@@ -29,7 +29,7 @@ project the group when
   the projector is told which relations depend on the state): a part made only
   of static relations is a join gringo computes into facts anyway, and its
   auxiliary table over two or more variables can be as large as the join itself
-  (gops: a card's points joined with the `plus` table, 1.5M facts more).
+  (`plus` with its sum dropped is `plus` again).
 
 The rest stays safe: a variable it shares with the group is an argument of the
 auxiliary atom. Auxiliary rules are projected in turn, and a group met again,

@@ -123,9 +123,7 @@ def _recursive_rules(rules: tuple[Rule, ...]) -> set[int]:
             graph.add_edges_from((head, relation(lit)) for lit in _atoms_under(rule.body))
     component = {key: i for i, keys in enumerate(nx.strongly_connected_components(graph)) for key in keys}
     return {i for i, rule in enumerate(rules) if relation(rule.head) is not None
-            and any(relation(lit) == relation(rule.head) or
-                    component.get(relation(lit)) == component.get(relation(rule.head))
-                    for lit in _atoms_under(rule.body))}
+            and any(component[relation(lit)] == component[relation(rule.head)] for lit in _atoms_under(rule.body))}
 
 
 def _dnf(lit: object, rule: Rule) -> list[list[_Lit]]:
