@@ -27,7 +27,7 @@ from typing import Iterable, Iterator
 import clingo
 from clingo import ast
 
-from .ast import Description, relation
+from .ast import Description, Not, Or, relation
 from .asp_rules import dynamic_levels, location, render_rules
 from .errors import AspError
 
@@ -231,6 +231,39 @@ def flatten(statements: Iterable[ast.AST], horizon: int) -> list[ast.AST]:
         else:
             raise AspError(f"cannot flatten the program part {part!r}")
     return out
+
+
+def lookahead_rules(desc: Description, project: bool = True) -> list[ast.AST] | None:
+    """The rules legal/goal/terminal depend on, at time 1, with `asp/gdl_lookahead.lp`; None if they read `does`."""
+    # Only a description that breaks GDL's restrictions (legal, goal and terminal
+    # independent of does) gives None: a copy at time 1 would read moves nobody makes.
+    levels = dynamic_levels(desc)
+    graph: dict = {}
+    for rule in desc.rules:
+        graph.setdefault(relation(rule.head), set()).update(_relations_under(rule.body))
+    wanted, todo = set(), [("legal", 2), ("goal", 2), ("terminal", 0)]
+    while todo:
+        key = todo.pop()
+        if key not in wanted and levels.get(key) is not None:
+            wanted.add(key)
+            todo.extend(graph.get(key, ()))
+    if any(levels[key] == "move" for key in wanted):
+        return None
+    one = ast.SymbolicTerm(_LOC, clingo.Number(1))
+    rules = [rule for rule in desc.rules if relation(rule.head) in wanted]
+    # The copy's auxiliary atoms carry the time argument too, so they cannot meet the
+    # time-free program's own.
+    return ([ast.Program(_LOC, "base", [])]
+            + render_rules(rules, lambda key: one if key in levels else None, project=project)
+            + list(_encoding("gdl_lookahead")))
+
+
+def _relations_under(items) -> Iterator[tuple[str, int]]:
+    for item in items:
+        if isinstance(item, (Not, Or)):
+            yield from _relations_under((item.arg,) if isinstance(item, Not) else item.args)
+        elif relation(item):
+            yield relation(item)
 
 
 def temporal_rules(desc: Description, project: bool = True) -> list[ast.AST]:

@@ -8,6 +8,12 @@ its externals fixed is stratified, so the one answer set holds the legal
 moves, goals, terminal, next state and percepts. Nothing is reground, so a
 query costs the same at any depth of the game.
 
+Lookahead: the rules that legal, goal and terminal depend on are grounded a second
+time over the next state (`asp/gdl_lookahead.lp`), so the solve that makes a
+transition also answers the queries about the state it leads to: a playout costs
+one solve per transition, not two. A solve costs in proportion to the whole ground
+program (clingo resets and propagates every atom), which is why fewer solves matter.
+
 Terms: roles, moves, fluents and percepts are `clingo.Symbol`s (immutable,
 hashable, ordered), named as in `ggpbridge.gdl.asp_terms`: `mark(1,1)` is the
 GDL term `(mark 1 1)`; `kif_symbol` / `symbol_kif` convert. A state is a
@@ -22,15 +28,17 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Union
 
 import clingo
+from clingo import ast
 
 from .ast import Description, Func, is_ground
-from .asp import add_to_control, game_domain, new_control, reporting
+from .asp import add_to_control, game_domain, lookahead_rules, new_control, reporting
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
 from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from .validate import validate
 
 State = frozenset  # of fluent Symbols
 _SHOWN = (("legal", 2), ("next", 1), ("sees", 2), ("goal", 2), ("terminal", 0))
+_SHOWN_AHEAD = (("legal", 2), ("goal", 2), ("terminal", 0))
 TermLike = Union[clingo.Symbol, str]
 
 
@@ -66,10 +74,12 @@ class ClingoMachine:
 
     # cache_size bounds each LRU cache (state -> legal/terminal/goals, and
     # (state, joint move) -> next state/percepts); check=False skips the validator;
-    # project=False grounds the rules without body projection (ggpbridge.gdl.asp_project).
+    # project=False grounds the rules without body projection (ggpbridge.gdl.asp_project);
+    # lookahead=False leaves out the copy of legal/goal/terminal at the next state, which
+    # lets a transition's solve also answer the next state's queries (one solve per step).
 
     def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
-                 project: bool = True):
+                 project: bool = True, lookahead: bool = True):
         if check:
             # Unstratified or unsafe rules would give clingo several answers, or none:
             # refuse them up front with the validator's explanation.
@@ -80,10 +90,16 @@ class ClingoMachine:
         self._roles = _roles(desc)
         self.domain = game_domain(desc, project=project)
         self._ctl, messages = new_control(["--models=1"])
+        ahead = lookahead_rules(desc, project) if lookahead else None
         with reporting(messages):
             add_to_control(self._ctl, desc, "state", domain=self.domain, project=project)
+            if ahead is not None:
+                with ast.ProgramBuilder(self._ctl) as builder:
+                    for stm in ahead:
+                        builder.add(stm)
             self._ctl.ground([("base", [])])
         atoms = self._ctl.symbolic_atoms
+        self._ahead = atoms[clingo.Function("_lookahead")].literal if ahead is not None else None
         # Program literals of the externals, so assigning one skips the symbol lookup.
         self._fluent_lit = {f: atoms[clingo.Function("true", [f])].literal for f in self.domain.fluents}
         self._move_lit = {pair: atoms[clingo.Function("does", list(pair))].literal
@@ -92,6 +108,9 @@ class ClingoMachine:
         # Symbol's name and arguments goes through clingo's C API and dominated the cost.
         self._meaning = {a.symbol: (name, *a.symbol.arguments)
                          for name, arity in _SHOWN for a in atoms.by_signature(name, arity)}
+        # The next state's answers (lookahead): the same names, the time argument dropped.
+        self._meaning.update({a.symbol: (name + "'", *a.symbol.arguments[:-1])
+                              for name, arity in _SHOWN_AHEAD for a in atoms.by_signature(name, arity + 1)})
         inits = [a for a in atoms.by_signature("init", 1)]
         if any(not a.is_fact for a in inits):
             raise GdlError("'init' depends on something other than static facts")
@@ -160,56 +179,67 @@ class ClingoMachine:
         info = self._info_cache.lookup(state)
         if info is not None:
             return info
+        return self._info_cache.put(state, self._read_info(self._solve(state, ()), ""))
+
+    def _read_info(self, shown: list[tuple], mark: str) -> _StateInfo:
+        """Legal moves, terminal and goals from decoded atoms named with `mark` ("" or "'")."""
         legal: dict[clingo.Symbol, list] = {}
         goals: dict[clingo.Symbol, int] = {}
         terminal = False
-        for name, *args in self._solve(state, ()):
-            if name == "legal":
+        names = ("legal" + mark, "terminal" + mark, "goal" + mark)
+        for name, *args in shown:
+            if name == names[0]:
                 legal.setdefault(args[0], []).append(args[1])
-            elif name == "terminal":
+            elif name == names[1]:
                 terminal = True
-            elif name == "goal":
+            elif name == names[2]:
                 role, value = args
                 if value.type != clingo.SymbolType.Number or goals.get(role, value.number) != value.number:
                     raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
                                     f"{_show(value)} (and maybe others)")
                 goals[role] = value.number
-        info = _StateInfo({r: tuple(sorted(ms)) for r, ms in legal.items()}, terminal,
+        return _StateInfo({r: tuple(sorted(ms)) for r, ms in legal.items()}, terminal,
                           {r: goals[r] for r in self._roles if r in goals})
-        return self._info_cache.put(state, info)
 
     def _step(self, state: State, joint_moves: Mapping[TermLike, TermLike]):
         state = _frozen(state)
-        joint = self._joint(state, joint_moves)
+        joint = self._chosen(joint_moves)
         key = (state, joint)
         found = self._step_cache.lookup(key)
         if found is not None:
-            return found
+            return found  # checked when it was computed
+        self._check_legal(state, joint)
         following, percepts = set(), {role: set() for role in self._roles}
-        for name, *args in self._solve(state, tuple(zip(self._roles, joint))):
+        shown = self._solve(state, tuple(zip(self._roles, joint)))
+        for name, *args in shown:
             if name == "next":
                 following.add(args[0])
             elif name == "sees" and args[0] in percepts:
                 percepts[args[0]].add(args[1])
         result = (frozenset(following), {r: frozenset(p) for r, p in percepts.items()})
+        if self._ahead is not None and self._info_cache.get(result[0]) is None:
+            self._info_cache.put(result[0], self._read_info(shown, "'"))
         return self._step_cache.put(key, result)
 
-    def _joint(self, state: State, joint_moves: Mapping[TermLike, TermLike]) -> tuple:
-        """The moves in role order, checked against the rules."""
+    def _chosen(self, joint_moves: Mapping[TermLike, TermLike]) -> tuple:
+        """The moves in role order, one for every role."""
         chosen: dict[clingo.Symbol, clingo.Symbol] = {}
         for role, move in joint_moves.items():
             chosen[self._role(role)] = kif_symbol(move) if isinstance(move, str) else move
         missing = [symbol_kif(r) for r in self._roles if r not in chosen]
         if missing:
             raise IllegalMoveError(f"no move for {', '.join(missing)}: every role moves in every state")
+        return tuple(chosen[role] for role in self._roles)
+
+    def _check_legal(self, state: State, joint: tuple) -> None:
+        """Refuse a joint move in a terminal state or with a move the rules do not allow."""
         info = self._info(state)
         if info.terminal:
             raise GameError("the state is terminal: the game is over")
-        for role in self._roles:
-            if chosen[role] not in info.legal.get(role, ()):
-                raise IllegalMoveError(f"{_show(chosen[role])} is not a legal move of "
+        for role, move in zip(self._roles, joint):
+            if move not in info.legal.get(role, ()):
+                raise IllegalMoveError(f"{_show(move)} is not a legal move of "
                                        f"{symbol_kif(role)} in this state")
-        return tuple(chosen[role] for role in self._roles)
 
     def _solve(self, state: State, moves: tuple) -> list[tuple]:
         """The shown atoms of the answer set, decoded as (name, *arguments)."""
@@ -221,6 +251,9 @@ class ClingoMachine:
         for lit in wanted - self._on:
             assign(lit, True)
         self._on = wanted
+        if self._ahead is not None:
+            # The copy at the next state is only worth its cost when there is a next state.
+            assign(self._ahead, bool(moves))
         self.solves += 1
         with self._ctl.solve(yield_=True) as handle:
             model = handle.model()

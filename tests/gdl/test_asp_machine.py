@@ -126,6 +126,43 @@ def test_an_uncached_machine_gives_the_same_answers():
         assert cold.goals(play.states[-1]) == play.goals
 
 
+@pytest.mark.parametrize("name", ["tictactoe", "montyhall", "minipoker"])
+def test_the_next_states_answers_from_the_lookahead_equal_a_solve_on_that_state(name):
+    direct, ahead = machine(name, lookahead=False), machine(name)
+    rng, checked = random.Random(5), 0
+    for _ in range(15):
+        play = playout(ahead, rng)
+        for state in play.states[1:]:
+            # every state after the first was answered by the solve that made it
+            found = ahead._info_cache.lookup(state)
+            assert found is not None
+            assert found == direct._info(state)
+            checked += 1
+    assert checked > 20
+
+
+def test_a_playout_costs_one_solve_per_transition_with_the_lookahead():
+    for lookahead, per_step in ((True, 1), (False, 2)):
+        m = machine("tictactoe", cache_size=1, lookahead=lookahead)
+        play = playout(m, random.Random(2))
+        # the initial state's own query, then one (or two) solves per joint move
+        assert m.solves == 1 + per_step * len(play.moves)
+
+
+def test_no_lookahead_when_legal_reads_does():
+    # Outside GDL (the validator refuses it): a copy at the next state would read
+    # moves that nobody has made yet, so the machine does without it.
+    desc = parse_kif("""(role a) (init (p 0)) (succ 0 1) (succ 1 2)
+        (<= (legal a (go ?n)) (true (p ?n)) (succ ?n ?m))
+        (<= (legal a (go 9)) (does a (go 0)))
+        (<= (next (p ?m)) (does a (go ?n)) (succ ?n ?m))
+        (<= terminal (true (p 2))) (goal a 100)""")
+    m = ClingoMachine(desc, check=False)
+    assert m._ahead is None
+    play = playout(m, random.Random(0))
+    assert len(play.moves) == 2 and m.is_terminal(play.states[-1])
+
+
 # -- minipoker ----------------------------------------------------------------
 
 def test_minipoker_plays_to_the_end_with_goals_for_every_role():
