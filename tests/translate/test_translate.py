@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -41,10 +42,16 @@ def test_bundled_games_translate_to_valid_gdl2_and_gdl(path):
         assert ("sees" in heads) == (version == 2)
 
 
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
+def test_every_name_is_a_lower_case_plain_identifier(path):
+    for version in (2, 1):
+        text = print_kif(load_description(path, version))
+        words = set(text.replace("(", " ").replace(")", " ").split()) - {"<=", "not", "or", "distinct"}
+        assert {w for w in words if not re.fullmatch(r"\??[a-z0-9_]+", w)} == set()
+
+
 def test_names_are_plain_identifiers_and_random_scores_zero():
     text = print_kif(load_description(GAMES / "agram.rcy"))
-    words = {w for w in text.replace("(", " ").replace(")", " ").split() if not w.startswith("?") and w != "<="}
-    assert all(w.replace("_", "a").isalnum() and w == w.lower() for w in words)
     assert "(goal random 0)" in text
     assert "(role random)" in text and "(role player3)" in text
     # percepts are plain terms: never `does` inside a term
