@@ -21,9 +21,11 @@ def compile_loaded(loaded: Loaded, overrides: dict | None = None) -> Program:
         raise GameDefinitionError(f"the game has {len(errors)} error(s) and cannot be simulated; first: {e.message}",
                                   e.pos, loaded.source)
     try:
-        return Program(loaded.game, overrides)
+        prog = Program(loaded.game, overrides)
     except GameDefinitionError as e:
         raise e.with_source(loaded.source)
+    prog.source = loaded.source   # so that errors met while playing name the file
+    return prog
 
 
 def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_steps: int = 100_000,

@@ -107,12 +107,12 @@ def _simulate_file(path: Path, games: int, max_steps: int) -> Row:
     except PositionedError as e:
         row.stage, row.message = "compile", str(e.with_source(loaded.source))
         return row
+    prog.source = loaded.source
     for seed in range(games):
         r = play(prog, seed, make_players("random", prog.lay.n, seed), max_steps, record=False)
         row.statuses[r.status] += 1
         if r.status == ERROR and row.stage == "ok":
             row.stage = "internal" if r.internal else "rules"
             row.seed = seed
-            msg = r.error or ""
-            row.message = msg.replace("<input>", str(path), 1)
+            row.message = r.error or ""
     return row

@@ -69,6 +69,7 @@ class Program:
 
     def __init__(self, game: ir.Game, overrides: dict | None = None):
         self.game = game
+        self.source = None   # the game's Source, when compiled from a file (compile_loaded)
         self.values = _declared(game, overrides or {})
         n = player_count_with(game, self.values)
         if n is None or n < 1:

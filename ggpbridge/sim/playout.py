@@ -88,7 +88,7 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
                 raise GameDefinitionError(f"player {p} chose option {k} of {len(opts)}")
             live.choose(ch, opts[k])
     except GameDefinitionError as e:
-        res.status, res.error = ERROR, str(e)
+        res.status, res.error = ERROR, str(e.with_source(prog.source))
     except RecursionError:
         res.status, res.error = ERROR, "the game nests too deeply"
     except Exception as e:  # a bug of ours, not of the game: keep the seed that shows it

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import GameDefinitionError
 from .machine import AtBlock, BlockP, Live, Option, Program
 from .runtime import Suspend
 
@@ -160,6 +161,8 @@ class StepMachine:
                 nd = Terminal(tuple(scores), tuple(winners))
             else:
                 nd = Decision(live.current_player(), tuple(live.options(ch)))
+        except GameDefinitionError as e:
+            raise e.with_source(self.prog.source)   # a rule error met while running: name the file
         except Suspend as s:
             nd = Chance(s.kind, s.n, s.detail)
             f = live.frames[-1] if live.frames else None

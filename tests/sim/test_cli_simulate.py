@@ -75,3 +75,22 @@ def test_players_see_only_their_own_hand():
         visible = [k[0][1] for k, v in hands.items() if isinstance(v, tuple)]
         assert visible == [me]   # its own hand only; the others show as counts
         assert all(isinstance(v, int) for k, v in hands.items() if k[0][1] != me)
+
+
+def test_a_rule_error_met_while_playing_names_the_file_line_and_column(tmp_path):
+    # every player must play a card each turn; player 0 holds one card, player 1 two,
+    # so player 0's second turn takes a card from an empty hand
+    game = tmp_path / "short_hand.rcy"
+    game.write_text("""(game
+  (setup (create players 2)
+         (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)))))
+  (do ((move (top (game iloc STOCK)) (top ((0 player) iloc HAND)))
+       (repeat 2 (move (top (game iloc STOCK)) (top ((1 player) iloc HAND))))))
+  (stage player
+    (end (all player 'P (== (size ('P iloc HAND)) 0)))
+    (choice ((move (top ((current player) iloc HAND)) (top (game vloc PILE))))))
+  (scoring max (size ((current player) iloc HAND))))
+""")
+    res = CliRunner().invoke(main, ["simulate", str(game), "-n", "2"])
+    assert f"seed 0: {game}:8:20: error: a card is taken from an empty location" in res.output
+    assert "<input>" not in res.output
