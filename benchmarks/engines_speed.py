@@ -18,7 +18,8 @@ from pathlib import Path
 
 from ggpbridge.gdl.kif import parse_kif
 from ggpbridge.gdl.machine import ClingoMachine, playout
-from ggpbridge.playouts import sim_playout
+from ggpbridge.playouts import random_playout
+from ggpbridge.sim.gamemachine import SimMachine
 from ggpbridge.recycle import parse_file
 from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.stepwise import StepMachine
@@ -44,11 +45,10 @@ def clingo_rate(path: Path, n: int):
 
 
 def sim_rate(path: Path, n: int):
-    m = StepMachine(compile_loaded(parse_file(path)))
+    m = SimMachine(StepMachine(compile_loaded(parse_file(path))))
     events, t0 = 0, time.perf_counter()
     for i in range(n):
-        g = sim_playout(m, random.Random(i))
-        events += g["decisions"] + g["chance"]
+        events += random_playout(m, random.Random(i))["steps"]
     return events, time.perf_counter() - t0
 
 

@@ -72,6 +72,10 @@ class GgpBridgeError(Exception):
     """Base of every error the library raises on purpose."""
 
 
+class MoveError(GgpBridgeError):
+    """A state-machine query the game's rules refuse: an unknown role, an illegal or missing move, a move after the end."""
+
+
 class PositionedError(GgpBridgeError):
     """An error located in a source file."""
 

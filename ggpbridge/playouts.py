@@ -1,65 +1,59 @@
-"""Random playouts on either engine, with outcomes in one shape (goals per role), to compare them."""
+"""Random playouts on either engine, through the one state-machine interface, outcomes in one shape."""
 from __future__ import annotations
 
 import random
 import time
 
-from .sim.stepwise import Chance, Decision, StepMachine, Terminal
+from .errors import GameDefinitionError, MoveError
+from .machine import GameMachine, UnfinishedPlay, playout
+
+CHANCE_ROLE = "random"
 
 
-def sim_playout(machine: StepMachine, rng: random.Random, max_events: int = 100_000) -> dict:
-    """One uniformly random game on the simulator: goals per role (winners 100), decisions, chance events."""
-    s = machine.initial_state()
-    decisions = chance = 0
-    for _ in range(max_events):
-        node = machine.node(s)
-        if isinstance(node, Terminal):
-            n = len(node.scores)
-            return {"goals": {f"player{p}": 100 if p in node.winners else 0 for p in range(n)},
-                    "decisions": decisions, "chance": chance, "finished": True}
-        if isinstance(node, Chance):
-            s = machine.next_state(s, rng.randrange(node.n))
-            chance += 1
-        else:
-            assert isinstance(node, Decision)
-            if not node.options:
-                raise ValueError(f"player {node.player} has no enabled option")
-            s = machine.next_state(s, rng.randrange(len(node.options)))
-            decisions += 1
-    return {"goals": None, "decisions": decisions, "chance": chance, "finished": False}
-
-
-def gdl_playout(machine, rng: random.Random, max_steps: int = 100_000) -> dict:
-    """One uniformly random game on the clingo machine (every role, `random` included, plays uniformly)."""
-    from .gdl.machine import playout
-    from .gdl.errors import GameError
+def random_playout(machine: GameMachine, rng: random.Random, max_steps: int = 100_000) -> dict:
+    """One uniformly random game (every role, `random` included): goals per player, steps, decisions."""
     try:
-        p = playout(machine, rng, max_steps=max_steps)
-    except GameError:
-        return {"goals": None, "steps": max_steps, "finished": False}
-    noop = sum(1 for joint in p.moves if all(str(m) == "noop" or str(r) == "random" for r, m in joint.items()))
-    return {"goals": {str(r): v for r, v in p.goals.items() if str(r) != "random"}, "steps": len(p.moves),
-            "decisions": len(p.moves) - noop, "finished": True}
+        play = playout(machine, rng, max_steps=max_steps, percepts=False)
+    except UnfinishedPlay as exc:
+        return {"goals": None, "steps": len(exc.play.moves), "decisions": _decisions(exc.play.moves),
+                "finished": False}
+    except (MoveError, GameDefinitionError) as exc:
+        # a rule error of the game (a player left without options): this game is lost, not the run
+        return {"goals": None, "finished": False, "error": str(exc)}
+    return {"goals": {str(r): v for r, v in play.goals.items() if str(r) != CHANCE_ROLE},
+            "steps": len(play.moves), "decisions": _decisions(play.moves), "finished": True}
+
+
+def _decisions(moves) -> int:
+    """Steps in which a player (not `random`) made a move other than noop."""
+    return sum(1 for joint in moves
+               if any(str(r) != CHANCE_ROLE and str(m) != "noop" for r, m in joint.items()))
+
+
+def load_machine(path, engine: str, overrides: dict | None = None) -> GameMachine:
+    """The game file on the simulator ('sim') or on clingo over its GDL-II translation ('clingo')."""
+    if engine == "sim":
+        from .recycle import parse_file
+        from .sim import compile_loaded
+        from .sim.gamemachine import SimMachine
+        from .sim.stepwise import StepMachine
+        return SimMachine(StepMachine(compile_loaded(parse_file(path), overrides)))
+    if engine == "clingo":
+        from .gdl.machine import ClingoMachine
+        from .translate import load_description
+        return ClingoMachine(load_description(path, 2, overrides))
+    raise ValueError(f"engine must be 'sim' or 'clingo', not {engine!r}")
 
 
 def run(path, engine: str, n: int, seed: int = 0, overrides: dict | None = None, progress=None,
         max_steps: int = 10_000) -> dict:
     """n playouts (seeds seed..seed+n-1) of a game file on 'sim' or 'clingo'; per-role mean goals."""
     t0 = time.perf_counter()
-    if engine == "sim":
-        from .recycle import parse_file
-        from .sim import compile_loaded
-        machine = StepMachine(compile_loaded(parse_file(path), overrides))
-        play = sim_playout
-    else:
-        from .gdl.machine import ClingoMachine
-        from .translate import load_description
-        machine = ClingoMachine(load_description(path, 2, overrides))
-        play = gdl_playout
+    machine = load_machine(path, engine, overrides)
     games = []
     try:
         for i in range(n):
-            games.append({"seed": seed + i, **play(machine, random.Random(seed + i), max_steps)})
+            games.append({"seed": seed + i, **random_playout(machine, random.Random(seed + i), max_steps)})
             if progress is not None:
                 progress(1)
     except KeyboardInterrupt:

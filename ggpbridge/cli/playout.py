@@ -34,4 +34,7 @@ def command(game, n, engine, seed, sets, max_steps, as_json):
         return
     output.heading(f"{game}: {rep['playouts']} playouts on {engine} from seed {seed} ({rep['seconds']} s)")
     click.echo(f"finished {rep['finished']} (unfinished games score nothing)")
+    for g in rep["games"]:
+        if g.get("error"):
+            click.echo(f"seed {g['seed']}: {g['error']}")
     output.table([[r, v] for r, v in rep["mean_goal"].items()], ["role", "mean goal"])

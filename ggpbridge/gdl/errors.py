@@ -1,6 +1,8 @@
 """Exceptions raised by the GDL layer."""
 from __future__ import annotations
 
+from ..errors import MoveError
+
 
 class GdlError(Exception):
     """Base of every error the GDL layer raises on purpose."""
@@ -35,7 +37,7 @@ class AspError(GdlError):
     """clingo rejected a translated description (the message carries clingo's own report)."""
 
 
-class GameError(GdlError):
+class GameError(GdlError, MoveError):
     """A state machine query that the game's rules do not allow."""
 
 

@@ -25,11 +25,13 @@ from __future__ import annotations
 import random as _random
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Callable, Mapping, Union
+from typing import Mapping, Union
 
 import clingo
 from clingo import ast
 
+from ..machine import Playout, Policy, UnfinishedPlay, joint_moves, uniform  # noqa: F401 (re-exported)
+from ..machine import playout as _playout
 from .ast import Description, Func, is_ground
 from .asp import add_to_control, game_domain, lookahead_rules, new_control, reporting
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
@@ -155,10 +157,7 @@ class ClingoMachine:
 
     def joint_moves(self, state: State) -> list[dict[clingo.Symbol, clingo.Symbol]]:
         """Every combination of legal moves in `state`, in a fixed order."""
-        out: list[dict] = [{}]
-        for role in self._roles:
-            out = [{**partial, role: move} for partial in out for move in self.legal_moves(state, role)]
-        return out
+        return joint_moves(self, state)
 
     @staticmethod
     def kif(symbol: clingo.Symbol) -> str:
@@ -296,39 +295,11 @@ def _roles(desc: Description) -> tuple[clingo.Symbol, ...]:
     return tuple(dict.fromkeys(term_symbol(role) for role in roles))
 
 
-def uniform(machine: ClingoMachine, state: State, role: clingo.Symbol, moves: tuple,
-            rng: _random.Random) -> clingo.Symbol:
-    """The default policy: a legal move uniformly at random."""
-    return rng.choice(moves)
-
-
-# A policy picks a move: policy(machine, state, role, legal_moves, rng) -> move.
-Policy = Callable[[ClingoMachine, State, clingo.Symbol, tuple, _random.Random], clingo.Symbol]
-
-
-@dataclass(frozen=True)
-class Playout:
-    """A played game: the states (first initial, last terminal), joint moves, percepts, goals."""
-
-    states: tuple[State, ...]
-    moves: tuple[dict, ...]
-    percepts: tuple[dict, ...]
-    goals: dict
-
-
 def playout(machine: ClingoMachine, rng: _random.Random, policies: Mapping[TermLike, Policy] | None = None,
             max_steps: int = 10_000) -> Playout:
-    """Play from the initial state to a terminal one; `policies` maps a role to a policy."""
+    """Play from the initial state to a terminal one (`ggpbridge.machine.playout`); roles may be KIF text."""
     policies = {machine._role(r): p for r, p in (policies or {}).items()}
-    states, moves, percepts = [machine.initial_state()], [], []
-    while not machine.is_terminal(states[-1]):
-        if len(moves) >= max_steps:
-            raise GameError(f"no terminal state after {max_steps} steps")
-        state = states[-1]
-        joint = {role: policies.get(role, uniform)(machine, state, role,
-                                                   machine.legal_moves(state, role), rng)
-                 for role in machine.roles()}
-        moves.append(joint)
-        percepts.append(machine.sees(state, joint))
-        states.append(machine.next_state(state, joint))
-    return Playout(tuple(states), tuple(moves), tuple(percepts), machine.goals(states[-1]))
+    try:
+        return _playout(machine, rng, policies, max_steps)
+    except UnfinishedPlay as exc:
+        raise GameError(str(exc)) from exc
