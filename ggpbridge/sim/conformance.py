@@ -76,7 +76,7 @@ def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events:
 
 
 def translation_status(loaded) -> str:
-    """Translate to GDL-II and validate: 'valid (R rules)', 'unsupported: ...' or 'invalid: ...'."""
+    """Translate to GDL-II and validate: 'valid (R rules)', 'unsupported at ...', 'invalid: ...' or 'error: ...'."""
     from ..errors import UnsupportedConstructError
     from ..gdl.validate import validate
     from ..translate import translate_loaded
@@ -84,6 +84,10 @@ def translation_status(loaded) -> str:
         desc = translate_loaded(loaded, 2)
     except UnsupportedConstructError as e:
         return f"unsupported at {loaded.source.name}:{e.pos.line}:{e.pos.col}: {e.message}"
+    except PositionedError as e:   # the game's own errors (the checker's): nothing to translate
+        return f"error: {e.with_source(loaded.source)}"
+    except (Exception, RecursionError) as e:  # a bug of ours: the other files still get their row
+        return f"internal error: {type(e).__name__}: {e}"
     errors = [d for d in validate(desc) if d.severity == "error"]
     if errors:
         return f"invalid: {errors[0].message}"
