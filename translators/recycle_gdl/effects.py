@@ -124,18 +124,30 @@ def own_parts(n):
     return [n]
 
 
+_STRUCTURE = (ir.Do, ir.CondAct, ir.AnyOf, ir.ForAll, ir.Let, ir.Repeat, ir.RepeatAll)
+
+
 def written_before(stmts, k: int, skip=lambda s: False) -> set:
     """What the actions that may run before statement k starts write: those earlier in
     pre-order, and every action of a loop around k (an earlier round ran them)."""
     node, anc, _ = stmts[k]
+    loops = {id(x) for x in anc if isinstance(x, _LOOPS)}
     out = set()
-    for s, a, held in stmts[:k]:
-        if isinstance(s, _PRIMITIVE) and not skip((s, a)):
-            out |= writes(s, held)
-    for s, a, held in stmts[k + 1:]:
-        if any(x in a for x in anc if isinstance(x, _LOOPS)) and isinstance(s, _PRIMITIVE):
+    for j, (s, a, held) in enumerate(stmts):
+        if j == k or isinstance(s, _STRUCTURE):
+            continue
+        if (j < k and not skip((s, a))) or (j > k and any(id(x) in loops for x in a)):
             out |= writes(s, held)
     return out
+
+
+def bound_names(n) -> set:
+    """The variable names bound by n itself (a statement's or expression's binder)."""
+    return {n.var} if isinstance(n, _BINDERS) else set()
+
+
+def var_names(n) -> set:
+    return {x.name for x in n.walk() if isinstance(x, ir.Var)}
 
 
 def conjuncts(c) -> list:

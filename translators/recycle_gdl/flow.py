@@ -168,7 +168,7 @@ class Flow(ExprCompiler):
                     local = local.child(**{h.var: Binding("logic", x, t)})
                     elems.append(x)
                     binds.append((h.var, t))
-            inner = self._inner_anys(node, held)
+            inner = self._inner_anys(node, held, [v for v, _ in binds] + [v for v, _, _ in lets])
             cur_lits, cur = self.current(env)
             start = self.label()
             body_env = Env(env)
@@ -248,7 +248,7 @@ class Flow(ExprCompiler):
         used = any(isinstance(x, ir.Var) and x.name == sv for x in sized.walk())
         return (ir.Let(ir.Size(h.value, pos=h.pos), sv, body, pos=h.pos) if used else None), body
 
-    def _inner_anys(self, node, held: dict) -> list:
+    def _inner_anys(self, node, held: dict, bound=()) -> list:
         """The `any`s of an option's body, in the order they run, each checked to be judgeable at
         the choice: reached at most once, and nothing that may run before it writes what its
         range and the conditions on the way to it read."""
@@ -261,6 +261,10 @@ class Flow(ExprCompiler):
                 continue
             if any(not isinstance(a, (ir.Do, ir.CondAct, ir.AnyOf)) for a in anc):
                 raise unsupported("an option with an `any` after its first action", s)
+            # its conditions are judged with every `any` around it bound: no name may be bound twice
+            names = [a.var for a in anc if isinstance(a, ir.AnyOf)] + [s.var] + list(bound)
+            if len(set(names)) != len(names):
+                raise unsupported("an option with an `any` after its first action (a name bound twice)", s)
             guards = [a for a in anc if isinstance(a, ir.CondAct) and a.cond is not None]
             if any(list(_pre_nodes_expr(g.cond)) for g in guards) or list(_pre_nodes_expr(s.coll)):
                 raise unsupported("an option with an `any` after its first action", s)
@@ -269,17 +273,23 @@ class Flow(ExprCompiler):
                 raise unsupported("an option with an `any` after its first action", s)
             pos = {id(x): i for i, (x, _, _) in enumerate(stmts)}
 
-            def excluded(act, guards=guards, pos=pos):
+            def excluded(act, guards=guards, pos=pos, mine={id(a) for a in anc}):
                 # an action under a condition that excludes one on the way to this `any` (both
-                # read data nothing before them writes) never runs on a path that reaches it
+                # read data nothing before them writes, their variables bound alike) never
+                # runs on a path that reaches it
                 for g1 in act[1]:
-                    if not isinstance(g1, ir.CondAct) or g1.cond is None or g1 in anc:
+                    if not isinstance(g1, ir.CondAct) or g1.cond is None or id(g1) in mine:
                         continue
                     k1 = pos[id(g1)]
                     if effects.meets(effects.reads(g1.cond, stmts[k1][2]), effects.written_before(stmts, k1)):
                         continue
-                    if any(effects.exclusive(g1.cond, g2.cond) for g2 in guards):
-                        return True
+                    for g2 in guards:
+                        a1, a2 = stmts[k1][1], stmts[pos[id(g2)]][1]
+                        shared = {id(x) for x in a1} & {id(x) for x in a2}
+                        between = set().union(*[effects.bound_names(x) for x in a1 + a2 if id(x) not in shared])
+                        if effects.exclusive(g1.cond, g2.cond) and not between & (
+                                effects.var_names(g1.cond) | effects.var_names(g2.cond)):
+                            return True
                 return False
             # over a head `let`'s list: the list taken at the choice, whatever ran since
             snapshot = id(s.coll) in self.snapshots
