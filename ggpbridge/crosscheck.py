@@ -14,7 +14,6 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from . import ir
 from .errors import GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
@@ -203,26 +202,21 @@ class Lockstep:
         frame = live.frames[-1]
         ch = frame[0].items[frame[1]]
         return term_symbol(option_term(opt.form, [self._element(e, t) for e, t in
-                                                   self._elements(live, ch.node.options[opt.form], opt.path)]))
+                                                   self._elements(live, ch, opt)]))
 
-    def _elements(self, live, node, path):
-        prog, c = self.prog, live.c
-        env, out, k = dict(prog.env), [], 0
-        saved = dict(c.vars)
-        from .translators.recycle_gdl.flow import option_head
-        for node in option_head(node)[0]:
-            if isinstance(node, ir.AnyOf):
-                items = list(prog.sc.coll(node.coll, env)(c))
-                env = prog.sc.bind(node.coll, node.var, env)
-                e = items[path[k]]
-                c.vars[node.var] = e
-                out.append((e, env[node.var]))
-                k += 1
-            elif isinstance(node, ir.Let):  # later `any`s may range over the let's value
-                c.vars[node.var] = prog.sc.x(node.value, env)(c)
-                env = {**env, node.var: prog.sc.type_of(node.value, env)}
-        c.vars = saved
-        return out
+    @staticmethod
+    def _elements(live, ch, opt):
+        """The elements the option's `any`s take, in the order they run: a tentative run of
+        the option on a copy (as the simulator's enumeration runs it), recording them."""
+        c = live.c
+        snap, saved = c.freeze(), dict(c.vars)
+        c.bpath, c.bpos, c.btrace, c.belems = list(opt.path), 0, [], []
+        try:
+            ch.forms[opt.form](c)
+            return c.belems
+        finally:
+            c.thaw(snap)
+            c.vars, c.bpath, c.btrace, c.belems = saved, [], None, None
 
     @staticmethod
     def _element(e, t):

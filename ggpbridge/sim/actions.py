@@ -99,7 +99,8 @@ class StmtCompiler(ExprCompiler):
 
     def s_AnyOf(self, n, env):
         coll, var = self.coll(n.coll, env), n.var
-        body = self.s(n.body, self.bind(n.coll, n.var, env))
+        inner = self.bind(n.coll, n.var, env)
+        body, t = self.s(n.body, inner), inner.get(n.var)
 
         def anyof(c):
             items = list(coll(c))
@@ -107,7 +108,9 @@ class StmtCompiler(ExprCompiler):
                 return 0
             vs = c.vars
             old = vs.get(var, _MISSING)
-            vs[var] = items[c.branch(len(items))]
+            e = vs[var] = items[c.branch(len(items))]
+            if c.belems is not None:  # an observer (crosscheck) labels the option by its elements
+                c.belems.append((e, t))
             k = body(c)
             _restore(vs, var, old)
             return k

@@ -67,7 +67,7 @@ class Runtime:
     """One game's data plus the hooks through which chance and choices are resolved."""
 
     __slots__ = ("lay", "L", "where", "I", "S", "P", "cyc", "tcyc", "vars", "rng", "forced",
-                 "fpos", "record", "stepwise", "bpath", "bpos", "btrace", "nchance")
+                 "fpos", "record", "stepwise", "bpath", "bpos", "btrace", "belems", "nchance")
 
     def __init__(self, lay: Layout, seed: int | None = None):
         self.lay = lay
@@ -89,7 +89,8 @@ class Runtime:
         self.nchance = 0                  # chance events with more than one outcome so far
         self.bpath: list = []             # branch indices to follow while enumerating options
         self.bpos = 0
-        self.btrace: list | None = None   # (index, count, element) of each `any` taken
+        self.btrace: list | None = None   # (index, count) of each `any` taken
+        self.belems: list | None = None   # when a list: (element, type) of each `any` taken (crosscheck)
 
     # ------------------------------------------------------------ option branches
     def branch(self, n: int) -> int:

@@ -185,6 +185,49 @@ def test_option_forms_beyond_conditions_and_anys_agree_with_the_simulator():
     assert rep.playouts == 20 and rep.decisions > 40
 
 
+def test_anys_after_an_options_first_action_agree_with_the_simulator():
+    import re
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "option_later_anys.rcy"
+    rep = crosscheck(parse_file(path), 20, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 20 and rep.decisions > 100
+    # one move per way a form can go: an `any` skipped (unreached or empty) leaves no element
+    text = print_kif(load_description(path))
+    ways = {(m.group(1), m.group(2).count("?")) for m in
+            re.finditer(r"\(option_ok \?\w+ \(option\d* (\d+)((?: \?\w+)*)\)\)", text)}
+    assert {("0", 2), ("1", 0), ("1", 1), ("2", 0), ("2", 2), ("3", 2), ("4", 0), ("4", 1)} <= ways
+
+
+_LATER_ANYS = ROOT / "tests" / "translate" / "data" / "option_later_anys.rcy"
+
+
+@pytest.mark.parametrize("old, new, what, below", [
+    # the `any` ranges over the pile the move before it puts the card on
+    ("(any 'COLOURS 'K\n                (set (game str NAMED) 'K))",
+     "(any (game vloc PILE) 'K\n                (set (game str NAMED) (cardatt COLOUR 'K)))",
+     "an option with an `any` after its first action", 0),
+    # the two branches may now both run: the first puts cards where the second takes them
+    ("((== ('P sto FLAG) 0)", "((>= ('P sto FLAG) 0)", "an option with an `any` after its first action", 1),
+    # the list is filtered after a card is drawn into the hand it was taken from (its size
+    # and an `any` over it are taken at the choice, as the simulator takes the list)
+    ("(move 'R (top (game vloc PILE)))",
+     "((> (size (filter 'REDS 'Y (== (cardatt RANK 'Y) ONE))) 0) (move 'R (top (game vloc PILE))))",
+     "this 'let' at the head of an option (an action before a use changes it)", 0),
+])
+def test_an_any_after_an_action_that_changes_its_data_stays_unsupported(tmp_path, old, new, what, below):
+    text = _LATER_ANYS.read_text()
+    assert old in text
+    changed = text.replace(old, new)
+    game = tmp_path / "g.rcy"
+    game.write_text(changed)
+    line = changed[:changed.index(new)].count("\n") + 1 + below   # the `any` (the use), below the change
+    with pytest.raises(UnsupportedConstructError) as info:
+        load_description(game)
+    assert info.value.message == what
+    assert info.value.pos.line == line, (info.value.pos, line)
+
+
 def test_a_player_left_without_options_is_reported_not_a_crash(tmp_path):
     from ggpbridge.crosscheck import crosscheck
     # the same game, but it runs until every hand is empty: a player whose hand is empty

@@ -56,6 +56,10 @@ def _visit(node, out: set) -> None:
         # compiled as "some card passes" (ExprCompiler.compare), without counting
         _visit(node.left.coll, out)
         return
+    if isinstance(node, ir.Let) and isinstance(node.value, ir.Filter) and any(
+            isinstance(x, ir.Size) and x.coll == ir.Var(node.var) for x in node.body.walk()):
+        # the size of a filtered list named by `let` is counted like `(size (filter ...))`
+        _locations(node.value, out)
     if isinstance(node, (ir.CardAt,) + _ORDER_READERS) or (
             isinstance(node, ir.Size) and isinstance(node.coll, ir.Filter)):
         _locations(node, out)
