@@ -212,3 +212,36 @@ def test_loops_over_a_teams_members_agree_with_the_simulator():
     rep = crosscheck(parse_file(path), 10, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 10
+
+
+def test_loops_and_lets_over_cards_walk_a_snapshot_and_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "snapshot_loops.rcy"
+    text = print_kif(load_description(path))
+    assert "(el " in text and "snapshot_register" in text
+    rep = crosscheck(parse_file(path), 4, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 4 and rep.decisions > 10
+
+
+@pytest.mark.parametrize("wrong", ["rest dropped", "reverse order"])
+def test_a_snapshot_walked_wrongly_is_caught(wrong):
+    from ggpbridge.crosscheck import Divergence, Lockstep
+    from ggpbridge.gdl.ast import Description
+    from ggpbridge.gdl.machine import ClingoMachine
+    ls = Lockstep(parse_file(ROOT / "tests" / "translate" / "data" / "snapshot_loops.rcy"))
+    rules = []
+    for r in ls.tr.description.rules:
+        if wrong == "rest dropped" and r.head.name == "var_put" and \
+                any(getattr(b, "name", "").endswith("snap_earlier") for b in r.body):
+            continue   # the loop forgets the cards after the first
+        if wrong == "reverse order" and r.head.name.endswith("snap_earlier"):
+            # the highest position first: a loop moving cards to a top reverses them
+            r = type(r)(r.head, tuple(Func("less", b.args[::-1]) if isinstance(b, Func) and b.name == "less" else b
+                                      for b in r.body))
+        rules.append(r)
+    ls.gdl = ClingoMachine(Description(tuple(rules)))
+    with pytest.raises(Divergence) as err:
+        ls.play(0)
+    assert "states differ" in str(err.value)
+

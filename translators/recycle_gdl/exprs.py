@@ -411,7 +411,7 @@ class ExprCompiler:
         if b is not None and b.kind == "alias":
             return self.v_CardAt(ir.CardAt(w, b.term[0], pos=n.pos), b.term[1])
         if b is not None and b.kind == "snapshot" and w in ("top", "bottom"):
-            return self._snapshot_end(b.term, w == "top")
+            return self.snapshot_end(b.term, w == "top")[:2]
         if isinstance(src, ir.Filter) and w in ("top", "bottom") and _scan_parts(src.coll) is not None:
             return self._filtered_end(src, w == "top", env)
         if not isinstance(src, ir.Location):
@@ -426,13 +426,14 @@ class ExprCompiler:
         li, i = self.val(w, env)
         return lits + li + [true(f("at", l, o, i, c))], c
 
-    def _snapshot_end(self, sid, top: bool):
-        """The top (bottom) card of a snapshot: the one with the highest (lowest) key."""
+    def snapshot_end(self, sid, top: bool):
+        """(literals, card, beyond) for the top (bottom) card of a snapshot, the one with the highest
+        (lowest) key; `beyond(I)` holds for every other key."""
         keys, beyond = self.fresh.pred("snap_key"), self.fresh.pred("snap_beyond")
         i, j, c = self.fresh.var("i"), self.fresh.var("j"), self.fresh.var("c")
         self.rules.append(rule(f(keys, i), true(f("var", sid, f("el", i, c)))))
         self.rules.append(rule(f(beyond, i), f(keys, i), f(keys, j), f("less", i, j) if top else f("less", j, i)))
-        return [true(f("var", sid, f("el", i, c))), neg(f(beyond, i))], c
+        return [true(f("var", sid, f("el", i, c))), neg(f(beyond, i))], c, beyond
 
     def _filtered_end(self, src: ir.Filter, top: bool, env):
         """The top (bottom) card of a filtered location or union of locations: the passing card

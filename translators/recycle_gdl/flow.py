@@ -360,8 +360,8 @@ class Flow(ExprCompiler):
         add(rule(f(first, i, c), self.at(pick), true(f("var", sid, f("el", i, c))), neg(f(earlier, i))))
         add(rule(f("var_put", rid, c), f(first, i, c)))
         add(rule(f("var_kill", sid), f(first, i, c)))
-        add(rule(f("var_put", sid, f("el", j, d)), f(first, i, c), true(f("var", sid, f("el", j, d))),
-                 distinct(j, i)))
+        # the rest: every card with an earlier key than its own (linear, not the pairs of cards)
+        add(rule(f("var_put", sid, f("el", j, d)), self.at(pick), true(f("var", sid, f("el", j, d))), f(earlier, j)))
         self.goto(pick, body, f("has_var", sid))
         add(rule(f("var_kill", rid), self.at(pick), neg(f("has_var", sid))))
         self.goto(pick, after, neg(f("has_var", sid)))
@@ -533,12 +533,12 @@ class Flow(ExprCompiler):
         elif remove and insert and self._snapshot_var(getattr(src, "source", None), env) is not None:
             # a card taken from a `let` collection leaves that copy too, as in the simulator
             sid = self._snapshot_var(src.source, env)
-            cl, card = self.val(src, env)
+            cl, card, beyond = self.snapshot_end(sid, src.where == "top")
             self.act(lab, f("rm_card", card), cl)
             j, d = self.fresh.var("j"), self.fresh.var("d")
             self.act(lab, f("var_kill", sid), [])
-            self.act(lab, f("var_put", sid, f("el", j, d)), cl + [true(f("var", sid, f("el", j, d))),
-                                                                  distinct(d, card)])
+            # the rest: the cards with a key beyond another (linear, not the pairs of cards)
+            self.act(lab, f("var_put", sid, f("el", j, d)), [true(f("var", sid, f("el", j, d))), f(beyond, j)])
             sl, l1 = None, None
         elif remove:
             # the kernel finds where the card lies
