@@ -245,3 +245,33 @@ def test_a_snapshot_walked_wrongly_is_caught(wrong):
         ls.play(0)
     assert "states differ" in str(err.value)
 
+
+
+UNION_SUM_GAME = """
+(game
+  (setup
+    (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)) (COLOUR (RED, BLUE)))))
+  (do
+    (
+      (shuffle (game iloc STOCK))
+      (set (game points VALUE) (((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3)))))
+  (stage player
+    (end (== (size (game iloc STOCK)) 0))
+    (choice
+      ((move (top (game iloc STOCK)) (top ((current player) iloc HAND)))
+       (move (top (game iloc STOCK)) (top (game vloc TABLE)))))
+    (do ((set ((current player) sto SCORE)
+              (sum (union ((current player) iloc HAND) (game vloc TABLE)) using (game points VALUE))))))
+  (scoring max ((current player) sto SCORE)))
+"""
+
+
+def test_sums_over_a_union_of_locations_add_the_parts_and_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    loaded = parse_text(UNION_SUM_GAME, "union_sum.rcy")
+    text = print_kif(translate_loaded(loaded))
+    assert text.count("(points_sum value") >= 2   # one sum per part
+    rep = crosscheck(loaded, 4, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 4

@@ -391,6 +391,15 @@ class ExprCompiler:
         return lits + pl + [f("card_points", key, o, c, v)], v
 
     def v_Sum(self, n, env):
+        c = n.cards
+        if isinstance(c, ir.SetOp) and c.op == "union" and c.args and all(isinstance(a, ir.Location) for a in c.args):
+            # a concatenation: its sum is the sum of its parts' sums
+            lits, total = self.v_Sum(ir.Sum(c.args[0], n.points, pos=n.pos), env)
+            for a in c.args[1:]:
+                la, v = self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env)
+                s = self.fresh.var("s")
+                lits, total = lits + la + [f("plus", total, v, s)], s
+            return lits, total
         if not isinstance(n.cards, ir.Location):
             raise unsupported(f"the sum of {_what(n.cards)}", n)
         lits, l, o = self.loc(n.cards, env)
