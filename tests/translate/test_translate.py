@@ -93,7 +93,7 @@ def test_declared_values_can_be_overridden():
 _UNSUPPORTED_GAME = """(game
   (setup (create players 2)
     (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)))))
-  (do ((all (game iloc STOCK) 'C (move 'C (top (game vloc PILE))))))
+  (do ((all (union (game iloc STOCK) (game vloc PILE)) 'C (move 'C (top (game vloc PILE))))))
   (scoring max ((current player) sto SCORE)))
 """
 
