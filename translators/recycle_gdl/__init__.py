@@ -392,8 +392,8 @@ class Translation:
         ]
         out += [rule(f("base", f("var", const(g), v)), f(dom, v)) for g, dom in sorted(flow.reg_dom.items())
                 if dom not in ("scan_value", "snapshot")]
-        if flow.snapshots:  # a snapshot holds (el KEY CARD): a key is a position
-            out += [rule(f("snapshot_register", s)) for s in flow.snapshots]
+        if flow.snapshot_regs:  # a snapshot holds (el KEY CARD): a key is a position
+            out += [rule(f("snapshot_register", s)) for s in flow.snapshot_regs]
             out.append(rule(f("base", f("var", k, f("el", i, c))), f("snapshot_register", k), f("index", i),
                             f("card_id", c)))
         if flow.scans:

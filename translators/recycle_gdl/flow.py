@@ -35,8 +35,8 @@ class Flow(ExprCompiler):
         self.reg_dom: dict = {}                  # register -> domain relation of its values
         self.max_parts = 1                       # most parts a max/min scan walks through
         self.lists: list = []                    # (id, values) of fixed lists walked by `all`
-        self.snapshots: list = []                # registers holding snapshots of card collections
-        self.mem_snapshots: set = set()          # ... of memory locations (a card may be there twice)
+        self.snapshot_regs: list = []            # registers holding snapshots of card collections
+        self.mem_snapshot_regs: set = set()      # ... of memory locations (a card may be there twice)
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
@@ -340,10 +340,10 @@ class Flow(ExprCompiler):
         """A register holding `(el I C)` for every card of a collection, filled at `lab`."""
         src = self.snapshot_source(coll, env)
         sid = self.reg("k", "snapshot")
-        self.snapshots.append(sid)
-        if any(isinstance(x, ir.Location) and x.vis == "mem" or self._snapshot_var(x, env) in self.mem_snapshots
+        self.snapshot_regs.append(sid)
+        if any(isinstance(x, ir.Location) and x.vis == "mem" or self._snapshot_var(x, env) in self.mem_snapshot_regs
                for x in coll.walk()):
-            self.mem_snapshots.add(sid)
+            self.mem_snapshot_regs.add(sid)
         i, c = self.fresh.var("i"), self.fresh.var("c")
         self.rules.append(rule(f("var_put", sid, f("el", i, c)), self.at(lab), *src(i, c)))
         return sid
@@ -537,7 +537,7 @@ class Flow(ExprCompiler):
         elif remove and insert and self._snapshot_var(getattr(src, "source", None), env) is not None:
             # a card taken from a `let` collection leaves that copy too, as in the simulator
             sid = self._snapshot_var(src.source, env)
-            if src.where not in ("top", "bottom") or sid in self.mem_snapshots:
+            if src.where not in ("top", "bottom") or sid in self.mem_snapshot_regs:
                 # the simulator drops the card's first occurrence: a memory location may hold it twice
                 raise unsupported(f"taking {_what(src)} from a 'let' collection", node)
             cl, card, beyond = self.snapshot_end(sid, src.where == "top")
