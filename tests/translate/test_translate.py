@@ -100,7 +100,7 @@ def test_declared_values_can_be_overridden():
 _UNSUPPORTED_GAME = """(game
   (setup (create players 2)
     (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)))))
-  (do ((all (game iloc STOCK) 'C (move 'C (top (game vloc PILE))))))
+  (do ((all (union (game iloc STOCK) (game vloc PILE)) 'C (move 'C (top (game vloc PILE))))))
   (scoring max ((current player) sto SCORE)))
 """
 
@@ -262,3 +262,66 @@ def test_loops_over_a_teams_members_agree_with_the_simulator():
     rep = crosscheck(parse_file(path), 10, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 10
+
+
+def test_loops_and_lets_over_cards_walk_a_snapshot_and_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "snapshot_loops.rcy"
+    text = print_kif(load_description(path))
+    assert "(el " in text and "snapshot_register" in text
+    rep = crosscheck(parse_file(path), 4, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 4 and rep.decisions > 10
+
+
+@pytest.mark.parametrize("wrong", ["rest dropped", "reverse order"])
+def test_a_snapshot_walked_wrongly_is_caught(wrong):
+    from ggpbridge.crosscheck import Divergence, Lockstep
+    from ggpbridge.gdl.ast import Description
+    from ggpbridge.gdl.machine import ClingoMachine
+    ls = Lockstep(parse_file(ROOT / "tests" / "translate" / "data" / "snapshot_loops.rcy"))
+    rules = []
+    for r in ls.tr.description.rules:
+        if wrong == "rest dropped" and r.head.name == "var_put" and \
+                any(getattr(b, "name", "").endswith("snap_earlier") for b in r.body):
+            continue   # the loop forgets the cards after the first
+        if wrong == "reverse order" and r.head.name.endswith("snap_earlier"):
+            # the highest position first: a loop moving cards to a top reverses them
+            r = type(r)(r.head, tuple(Func("less", b.args[::-1]) if isinstance(b, Func) and b.name == "less" else b
+                                      for b in r.body))
+        rules.append(r)
+    ls.gdl = ClingoMachine(Description(tuple(rules)))
+    with pytest.raises(Divergence) as err:
+        ls.play(0)
+    assert "states differ" in str(err.value)
+
+
+
+UNION_SUM_GAME = """
+(game
+  (setup
+    (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE)) (COLOUR (RED, BLUE)))))
+  (do
+    (
+      (shuffle (game iloc STOCK))
+      (set (game points VALUE) (((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3)))))
+  (stage player
+    (end (== (size (game iloc STOCK)) 0))
+    (choice
+      ((move (top (game iloc STOCK)) (top ((current player) iloc HAND)))
+       (move (top (game iloc STOCK)) (top (game vloc TABLE)))))
+    (do ((set ((current player) sto SCORE)
+              (sum (union ((current player) iloc HAND) (game vloc TABLE)) using (game points VALUE))))))
+  (scoring max ((current player) sto SCORE)))
+"""
+
+
+def test_sums_over_a_union_of_locations_add_the_parts_and_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    loaded = parse_text(UNION_SUM_GAME, "union_sum.rcy")
+    text = print_kif(translate_loaded(loaded))
+    assert text.count("(points_sum value") >= 2   # one sum per part
+    rep = crosscheck(loaded, 4, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 4

@@ -391,7 +391,11 @@ class Translation:
             rule(f("input", const("random"), f("pick", i)), f("num", i)),
         ]
         out += [rule(f("base", f("var", const(g), v)), f(dom, v)) for g, dom in sorted(flow.reg_dom.items())
-                if dom != "scan_value"]
+                if dom not in ("scan_value", "snapshot")]
+        if flow.snapshot_regs:  # a snapshot holds (el KEY CARD): a key is a position
+            out += [rule(f("snapshot_register", s)) for s in flow.snapshot_regs]
+            out.append(rule(f("base", f("var", k, f("el", i, c))), f("snapshot_register", k), f("index", i),
+                            f("card_id", c)))
         if flow.scans:
             parts = max(self.prog.lay.n, len(self.prog.lay.teams), flow.max_parts)
             out += [rule(f("scan_part", const(x))) for x in range(parts)]

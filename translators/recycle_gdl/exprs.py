@@ -33,8 +33,9 @@ def unsupported(what: str, n) -> UnsupportedConstructError:
 class Binding:
     """How a RECYCLE variable is reached: a `(var ID X)` fluent, or a logic variable."""
 
-    kind: str          # "fluent" or "logic"
-    term: object       # the fluent's id constant, or the logic Var
+    kind: str          # "fluent", "logic", "const", "list", "snapshot" or "alias"
+    term: object       # the fluent's id constant, the logic Var; a snapshot's register;
+    #                    an alias's (collection, env): a `let` judged where it was bound
     type: str | None
 
 
@@ -140,6 +141,8 @@ class ExprCompiler:
             raise unsupported(f"variable '{n.name} here", n)
         if b.kind in ("logic", "const"):
             return [], b.term
+        if b.kind in ("snapshot", "alias"):
+            raise unsupported(f"the 'let' collection '{n.name} here", n)
         v = self.fresh.var("v")
         return [true(f("var", b.term, v))], v
 
@@ -244,6 +247,12 @@ class ExprCompiler:
 
     def v_Size(self, n, env):
         c = n.coll
+        b = env.get(c.name) if isinstance(c, ir.Var) else None
+        if b is not None and b.kind == "alias":
+            src, senv = b.term
+            return self.v_Size(ir.Size(src, pos=n.pos), senv)
+        if b is not None and b.kind == "snapshot":
+            return self._snapshot_size(b.term)
         if isinstance(c, ir.Location):
             lits, l, o = self.loc(c, env)
             v = self.fresh.var("z")
@@ -268,6 +277,18 @@ class ExprCompiler:
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.AllOf):
             return self._count_players(c, env)
         raise unsupported(f"the size of {_what(c)}", n)
+
+    def _snapshot_size(self, sid):
+        """The number of cards in a snapshot register, counted up its keys (positions)."""
+        keys, count = self.fresh.pred("snap_key"), self.fresh.pred("snap_count")
+        i, i2, k, k2, c = (self.fresh.var(h) for h in "iijjc")
+        # count(I, K): K cards have keys below I
+        self.rules.append(rule(f(keys, i), true(f("var", sid, f("el", i, c)))))
+        self.rules.append(rule(f(count, const(0), const(0))))
+        self.rules.append(rule(f(count, i2, k2), f(count, i, k), f(keys, i), f("isucc", i, i2), f("isucc", k, k2)))
+        self.rules.append(rule(f(count, i2, k), f(count, i, k), f("isucc", i, i2), neg(f(keys, i))))
+        total = self.fresh.var("k")
+        return [f(count, const(len(self.lay.cards)), total)], total
 
     def _count_players(self, c: ir.Filter, env):
         """How many players (teams) pass a filter, counted in seat order."""
@@ -370,6 +391,15 @@ class ExprCompiler:
         return lits + pl + [f("card_points", key, o, c, v)], v
 
     def v_Sum(self, n, env):
+        c = n.cards
+        if isinstance(c, ir.SetOp) and c.op == "union" and c.args and all(isinstance(a, ir.Location) for a in c.args):
+            # a concatenation: its sum is the sum of its parts' sums
+            lits, total = self.v_Sum(ir.Sum(c.args[0], n.points, pos=n.pos), env)
+            for a in c.args[1:]:
+                la, v = self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env)
+                s = self.fresh.var("s")
+                lits, total = lits + la + [f("plus", total, v, s)], s
+            return lits, total
         if not isinstance(n.cards, ir.Location):
             raise unsupported(f"the sum of {_what(n.cards)}", n)
         lits, l, o = self.loc(n.cards, env)
@@ -386,6 +416,11 @@ class ExprCompiler:
 
     def v_CardAt(self, n, env):
         src, w = n.source, n.where
+        b = env.get(src.name) if isinstance(src, ir.Var) else None
+        if b is not None and b.kind == "alias":
+            return self.v_CardAt(ir.CardAt(w, b.term[0], pos=n.pos), b.term[1])
+        if b is not None and b.kind == "snapshot" and w in ("top", "bottom"):
+            return self.snapshot_end(b.term, w == "top")[:2]
         if isinstance(src, ir.Filter) and w in ("top", "bottom") and _scan_parts(src.coll) is not None:
             return self._filtered_end(src, w == "top", env)
         if not isinstance(src, ir.Location):
@@ -399,6 +434,15 @@ class ExprCompiler:
             return lits + [true(f("at", l, o, const(0), c))], c
         li, i = self.val(w, env)
         return lits + li + [true(f("at", l, o, i, c))], c
+
+    def snapshot_end(self, sid, top: bool):
+        """(literals, card, beyond) for the top (bottom) card of a snapshot, the one with the highest
+        (lowest) key; `beyond(I)` holds for every other key."""
+        keys, beyond = self.fresh.pred("snap_key"), self.fresh.pred("snap_beyond")
+        i, j, c = self.fresh.var("i"), self.fresh.var("j"), self.fresh.var("c")
+        self.rules.append(rule(f(keys, i), true(f("var", sid, f("el", i, c)))))
+        self.rules.append(rule(f(beyond, i), f(keys, i), f(keys, j), f("less", i, j) if top else f("less", j, i)))
+        return [true(f("var", sid, f("el", i, c))), neg(f(beyond, i))], c, beyond
 
     def _filtered_end(self, src: ir.Filter, top: bool, env):
         """The top (bottom) card of a filtered location or union of locations: the passing card
@@ -481,6 +525,10 @@ class ExprCompiler:
             return ll + lh + [f("num", x), f("leq", lo, x), f("leq", x, hi)]
         if isinstance(coll, ir.Var):
             b = env.get(coll.name)
+            if b is not None and b.kind == "snapshot":
+                return [true(f("var", b.term, f("el", self.fresh.var("i"), x)))]
+            if b is not None and b.kind == "alias":
+                return self.member(b.term[0], b.term[1], x)
             if b is not None and b.kind == "list":
                 pred = self.fresh.pred("names")
                 self.rules.extend(rule(f(pred, name(v) if isinstance(v, str) else const(v))) for v in b.term)

@@ -40,6 +40,8 @@ class Flow(ExprCompiler):
         self.taken: dict = {}                    # while judging an option: body `any` -> its element or None
         self.inner_reg: dict = {}                # body `any` of an option -> the register of its element
         self.snapshots: set = set()              # ids of head `let` lists put in for their variable
+        self.snapshot_regs: list = []            # registers holding snapshots of card collections
+        self.mem_snapshot_regs: set = set()      # ... of memory locations (a card may be there twice)
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
@@ -407,7 +409,9 @@ class Flow(ExprCompiler):
 
     def s_RepeatAll(self, n, lab, after, env):
         src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
-        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom") and isinstance(src.source, ir.Location)):
+        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom") and (
+                isinstance(src.source, ir.Location) or self._snapshot_var(src.source, env) is not None
+                and isinstance(n.body, ir.Move))):
             raise unsupported("'repeat all' other than (move (top|bottom LOCATION) ...)", n)
         x = self.fresh.var("e")
         some = self.exists("left", env, self.member(src.source, env, x))
@@ -423,6 +427,8 @@ class Flow(ExprCompiler):
             return self._for_names(n, names, lab, after, env, self.bind_type(coll, env))
         if self.type_of(coll, env) == TEAM:
             return self._for_members(n, lab, after, env)
+        if self.bind_type(coll, env) == "card" and self.snapshot_source(coll, env) is not None:
+            return self._for_cards(n, lab, after, env)
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind
@@ -453,6 +459,77 @@ class Flow(ExprCompiler):
         self.goto(tick, body, true(f("var", rid, x)), *step)
         self.rules.append(rule(f("var_kill", rid), self.at(tick), true(f("var", rid, x)), *last))
         self.goto(tick, after, true(f("var", rid, x)), *last)
+
+    # ------------------------------------------------------------ snapshots of card collections
+    def snapshot_source(self, coll, env):
+        """Literals binding (I, C) to each card C of a collection and its place I in the
+        collection's list order, as a function of (I, C), or None when not handled here.
+
+        Positions at the start are unique and ordered as the simulator's list, so they key
+        a snapshot without renumbering: a location's positions, a snapshot's own keys, and
+        filters of either (the condition is judged once, when the snapshot is taken)."""
+        if any(isinstance(x, _PRE) for x in coll.walk()):
+            return None   # a chance-bearing value inside would need steps of its own
+        if isinstance(coll, ir.Location):
+            def lits(i, c):
+                ll, l, o = self.loc(coll, env)
+                if l in self.bags:  # order.py keeps iterated locations ordered
+                    raise unsupported(f"the order of {_what(coll)}", coll)
+                return ll + [true(f("at", l, o, i, c))]
+            return lits
+        if isinstance(coll, ir.Var):
+            b = env.get(coll.name)
+            if b is not None and b.kind == "snapshot":
+                return lambda i, c: [true(f("var", b.term, f("el", i, c)))]
+            if b is not None and b.kind == "alias":
+                src, senv = b.term
+                return self.snapshot_source(src, senv)
+            return None
+        if isinstance(coll, ir.Filter):
+            inner = self.snapshot_source(coll.coll, env)
+            if inner is None:
+                return None
+
+            def lits(i, c):
+                sub = env.child(**{coll.var: Binding("logic", c, "card")})
+                return inner(i, c) + self.cond(coll.cond, sub)
+            return lits
+        return None
+
+    def take_snapshot(self, coll, lab, env):
+        """A register holding `(el I C)` for every card of a collection, filled at `lab`."""
+        src = self.snapshot_source(coll, env)
+        sid = self.reg("k", "snapshot")
+        self.snapshot_regs.append(sid)
+        if any(isinstance(x, ir.Location) and x.vis == "mem" or self._snapshot_var(x, env) in self.mem_snapshot_regs
+               for x in coll.walk()):
+            self.mem_snapshot_regs.add(sid)
+        i, c = self.fresh.var("i"), self.fresh.var("c")
+        self.rules.append(rule(f("var_put", sid, f("el", i, c)), self.at(lab), *src(i, c)))
+        return sid
+
+    def _for_cards(self, n, lab, after, env):
+        """`all` over cards: a snapshot in list order, taken when the loop starts (the simulator
+        iterates a copy), emptied one card per round from its lowest key."""
+        sid = self.take_snapshot(n.coll, lab, env)
+        rid = self.reg("v", "card_id")
+        pick, body = self.label(), self.label()
+        self.goto(lab, pick)
+        i, j, c, d = (self.fresh.var(h) for h in "ijcd")
+        keys, earlier, first = (self.fresh.pred(h) for h in ("snap_key", "snap_earlier", "snap_first"))
+        add = self.rules.append
+        # keys are projected first: comparing (key, card) pairs pairwise would be quadratic in both
+        add(rule(f(keys, i), self.at(pick), true(f("var", sid, f("el", i, c)))))
+        add(rule(f(earlier, i), f(keys, i), f(keys, j), f("less", j, i)))
+        add(rule(f(first, i, c), self.at(pick), true(f("var", sid, f("el", i, c))), neg(f(earlier, i))))
+        add(rule(f("var_put", rid, c), f(first, i, c)))
+        add(rule(f("var_kill", sid), f(first, i, c)))
+        # the rest: every card with an earlier key than its own (linear, not the pairs of cards)
+        add(rule(f("var_put", sid, f("el", j, d)), self.at(pick), true(f("var", sid, f("el", j, d))), f(earlier, j)))
+        self.goto(pick, body, f("has_var", sid))
+        add(rule(f("var_kill", rid), self.at(pick), neg(f("has_var", sid))))
+        self.goto(pick, after, neg(f("has_var", sid)))
+        self.stmt(n.body, body, pick, env.child(**{n.var: Binding("fluent", rid, "card")}))
 
     def acts(self, n, env) -> list:
         """Literals that hold when running n (no `any` inside) would execute an action.
@@ -492,7 +569,10 @@ class Flow(ExprCompiler):
         if isinstance(n, ir.Let):
             t = self.type_of(n.value, env)
             if t is not None and (t.startswith("coll") or t == "cards"):
-                raise unsupported("'let' of a collection", n)
+                # judged in the state at the choice, where the copy equals the collection itself
+                if self.bind_type(n.value, env) != "card" or self.snapshot_source(n.value, env) is None:
+                    raise unsupported("'let' of a collection", n)
+                return self.acts(n.body, env.child(**{n.var: Binding("alias", (n.value, env), t)}))
             lits, v = self.val(n.value, env)
             x = self.fresh.var("x")
             inner = env.child(**{n.var: Binding("logic", x, t)})
@@ -559,7 +639,7 @@ class Flow(ExprCompiler):
     def s_Let(self, n, lab, after, env):
         t = self.type_of(n.value, env)
         if t is not None and (t.startswith("coll") or t == "cards"):
-            raise unsupported("'let' of a collection", n)
+            return self._let_cards(n, lab, after, env, t)
         pres = list(_pre_nodes_expr(n.value))
         if pres:
             lab = self.pre_steps(pres, lab, env)
@@ -572,6 +652,17 @@ class Flow(ExprCompiler):
         self.goto(lab, body)
         self.stmt(n.body, body, done, env.child(**{n.var: Binding("fluent", rid, t)}))
         self.rules.append(rule(f("var_kill", rid), self.at(done)))
+        self.goto(done, after)
+
+    def _let_cards(self, n, lab, after, env, t):
+        """`let` of cards: the simulator binds a copy of the list, so a snapshot register."""
+        if self.bind_type(n.value, env) != "card" or self.snapshot_source(n.value, env) is None:
+            raise unsupported("'let' of a collection", n)
+        sid = self.take_snapshot(n.value, lab, env)
+        body, done = self.label(), self.label()
+        self.goto(lab, body)
+        self.stmt(n.body, body, done, env.child(**{n.var: Binding("snapshot", sid, t)}))
+        self.rules.append(rule(f("var_kill", sid), self.at(done)))
         self.goto(done, after)
 
     # ------------------------------------------------------------ primitive actions
@@ -608,6 +699,19 @@ class Flow(ExprCompiler):
             moving = self.fresh.pred("moving")
             self.act(lab, f(moving, card), sl)
             cl = [f(moving, card)]
+        elif remove and insert and self._snapshot_var(getattr(src, "source", None), env) is not None:
+            # a card taken from a `let` collection leaves that copy too, as in the simulator
+            sid = self._snapshot_var(src.source, env)
+            if src.where not in ("top", "bottom") or sid in self.mem_snapshot_regs:
+                # the simulator drops the card's first occurrence: a memory location may hold it twice
+                raise unsupported(f"taking {_what(src)} from a 'let' collection", node)
+            cl, card, beyond = self.snapshot_end(sid, src.where == "top")
+            self.act(lab, f("rm_card", card), cl)
+            j, d = self.fresh.var("j"), self.fresh.var("d")
+            self.act(lab, f("var_kill", sid), [])
+            # the rest: the cards with a key beyond another (linear, not the pairs of cards)
+            self.act(lab, f("var_put", sid, f("el", j, d)), [true(f("var", sid, f("el", j, d))), f(beyond, j)])
+            sl, l1 = None, None
         elif remove:
             # the kernel finds where the card lies
             cl, card = self.val(src, env)
@@ -637,6 +741,11 @@ class Flow(ExprCompiler):
             lj, jz = self.val(dst.where, env)
             dl = dl + lj
         self.act(lab, f("ins", l2, o2, jz, card), cl + dl)
+
+    def _snapshot_var(self, n, env):
+        """The register of a `let`-bound snapshot that n names, else None."""
+        b = env.get(n.name) if isinstance(n, ir.Var) else None
+        return b.term if b is not None and b.kind == "snapshot" else None
 
     def s_Shuffle(self, n, lab, after, env):
         if not isinstance(n.target, ir.Location):

@@ -8,7 +8,8 @@ positions only where they are read shrinks the ground program many times over.
 
 Order is read by `top`/`bottom`/an index (except where a card is put), shuffles,
 max/min scans (ties are broken in list order), sums and filtered counts (added up
-the positions) and the list constructs. Memory locations stay ordered: `remember`
+the positions), snapshots of `all` and `let` over cards (taken in list order) and the
+list constructs. Memory locations stay ordered: `remember`
 may put a card there twice, which a bag could not hold.
 """
 from __future__ import annotations
@@ -52,6 +53,9 @@ def _visit(node, out: set) -> None:
         else:
             _visit(dst, out)
         return
+    if isinstance(node, (ir.ForAll, ir.Let)):
+        # `all` over cards and `let` of cards keep a snapshot in list order (flow.snapshot_source)
+        _snapshot_roots(node.coll if isinstance(node, ir.ForAll) else node.value, out)
     if _emptiness_test(node):
         # compiled as "some card passes" (ExprCompiler.compare), without counting
         _visit(node.left.coll, out)
@@ -65,6 +69,14 @@ def _visit(node, out: set) -> None:
         _locations(node, out)
     for child in node.children():
         _visit(child, out)
+
+
+def _snapshot_roots(coll, out: set) -> None:
+    """The locations a snapshot of a collection reads in order: under its filters."""
+    while isinstance(coll, ir.Filter):
+        coll = coll.coll
+    if isinstance(coll, ir.Location) and isinstance(coll.name, ir.Name):
+        out.add(loc_name(coll.vis, coll.name.value))
 
 
 def _emptiness_test(n) -> bool:

@@ -18,7 +18,7 @@ RESERVED = {"noop", "random", "table", "terminal", "true", "next", "init", "lega
             "base", "input", "sees", "distinct", "not", "or",
             # function symbols of our own fluents, moves and percepts
             "at", "int", "str", "points", "parg", "cyc", "cycdepth", "pc", "var", "sc", "team", "pick", "count",
-            "inf", "done", "nx", "in", "tally",
+            "inf", "done", "nx", "in", "tally", "el",
             # relations of the translation with one-word names
             "current", "size", "occupied", "keep", "shifted", "succ", "less", "leq", "plus", "times", "num",
             "index", "isucc", "depth", "dsucc", "label", "swapped", "grows", "shrinks", "reached", "beaten",
