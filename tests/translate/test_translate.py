@@ -212,3 +212,22 @@ def test_loops_over_a_teams_members_agree_with_the_simulator():
     rep = crosscheck(parse_file(path), 10, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 10
+
+
+def test_tuples_sizes_and_cards_of_the_first_tuple_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "tuple_sets.rcy"
+    text = print_kif(load_description(path))
+    # pairs and threes counted (binomials of the bins' counts), the first tuple's bin found
+    assert "(tup_binom 3 4 4)" in text and "(tup_counted ranks vloc_shelf 3)" in text
+    assert "(tup_want shades iloc_hand 3)" in text and "tup_first_bin" in text
+    rep = crosscheck(parse_file(path), 10, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 10 and rep.decisions > 100
+
+
+def test_tuples_of_scores_beyond_the_bins_are_unsupported():
+    # CardStock bins scores 0..12 only: a card scoring 13 would be an error there
+    text = (ROOT / "tests" / "translate" / "data" / "tuple_sets.rcy").read_text()
+    with pytest.raises(UnsupportedConstructError, match="outside 0..12"):
+        translate_loaded(parse_text(text.replace("((RANK : THREE) 3)", "((RANK : THREE) 13)"), "t.rcy"))
