@@ -231,3 +231,26 @@ def test_tuples_of_scores_beyond_the_bins_are_unsupported():
     text = (ROOT / "tests" / "translate" / "data" / "tuple_sets.rcy").read_text()
     with pytest.raises(UnsupportedConstructError, match="outside 0..12"):
         translate_loaded(parse_text(text.replace("((RANK : THREE) 3)", "((RANK : THREE) 13)"), "t.rcy"))
+
+
+def test_filtered_counts_over_unions_rescan_a_max_per_element_as_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    # the simulator runs a filter's condition once per card, and the max inside it with it:
+    # a tie flips a coin per card (one scan only would miss chance events)
+    path = ROOT / "tests" / "translate" / "data" / "tied_tricks.rcy"
+    rep = crosscheck(parse_file(path), 4, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 4 and rep.chance > 30
+
+
+def test_a_max_in_a_filter_that_reads_the_element_is_unsupported():
+    text = (ROOT / "tests" / "translate" / "data" / "tied_tricks.rcy").read_text()
+    # the max now depends on the card the filter looks at: one scan cannot stand for all
+    bad = text.replace("(score (max (union (all player 'Q ('Q vloc TRICK))) using (game points RANKS))\n"
+                       "                                using (game points RANKS)))))\n             1)",
+                       "(score (max (filter (union (all player 'Q ('Q vloc TRICK))) 'U (!= 'U 'T))\n"
+                       "                                     using (game points RANKS)) using (game points RANKS)))))\n"
+                       "             1)", 1)
+    assert bad != text
+    with pytest.raises(UnsupportedConstructError):
+        translate_loaded(parse_text(bad, "t.rcy"))

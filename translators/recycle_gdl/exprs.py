@@ -271,6 +271,20 @@ class ExprCompiler:
             return self._size_of_parts(parts, env)
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.AllOf):
             return self._count_players(c, env)
+        if isinstance(c, ir.Filter) and isinstance(c.coll, ir.SetOp) and c.coll.op == "union":
+            # a concatenation: the cards passing in each part, added up
+            self.used.add("plus")
+            lits, total = None, None
+            for a in c.coll.args:
+                la, z = self.v_Size(ir.Size(ir.Filter(a, c.var, c.cond, pos=c.pos), pos=n.pos), env)
+                if total is None:
+                    lits, total = la, z
+                else:
+                    s = self.fresh.var("s")
+                    lits, total = lits + la + [f("plus", total, z, s)], s
+            return lits, total
+        if isinstance(c, ir.Filter) and _scan_parts(c.coll) is not None:
+            return self._count_filter_parts(c, env)
         if isinstance(c, ir.Tuples):
             lits, args, k = self.tuple_source(c, env, "count")
             v = self.fresh.var("z")
@@ -374,6 +388,33 @@ class ExprCompiler:
         self.rules.append(rule(f(acc, *args, first, z), *dom, f("first_of", kinds, first), *lits))
         x, y, s1, s2 = (self.fresh.var(h) for h in ("p", "p", "s", "s"))
         lits, z = part_size(y)
+        self.rules.append(rule(f(acc, *args, y, s2), f(acc, *args, x, s1), f("after_of", kinds, x, y), *lits,
+                               f("plus", s1, z, s2)))
+        last, total = self.fresh.var("p"), self.fresh.var("s")
+        return [f(acc, *args, last, total), f("last_of", kinds, last)], total
+
+    def _count_filter_parts(self, c: ir.Filter, env):
+        """The number of cards of `(all player 'P LOC)` passing a filter: each player's (team's)
+        count, added up in seat order."""
+        parts = _scan_parts(c.coll)
+        if parts[0][0] == "loc":   # one location
+            return self._count_filter(ir.Filter(parts[0][1], c.var, c.cond, pos=c.pos), env)
+        self.used.add("plus")
+        agg = parts[0][1]
+        kinds = const(agg.coll.kind + "s")
+        self.used.add("loops")
+        args, dom = self.context(env)
+        acc = self.fresh.pred("union_count")
+
+        def part_count(p):
+            sub = env.child(**{agg.var: Binding("logic", p, agg.coll.kind)})
+            return self._count_filter(ir.Filter(agg.body, c.var, c.cond, pos=c.pos), sub)
+        # acc(.., P, S): S cards pass in the parts of the players (teams) up to P, in seat order
+        first = self.fresh.var("p")
+        lits, z = part_count(first)
+        self.rules.append(rule(f(acc, *args, first, z), *dom, f("first_of", kinds, first), *lits))
+        x, y, s1, s2 = (self.fresh.var(h) for h in ("p", "p", "s", "s"))
+        lits, z = part_count(y)
         self.rules.append(rule(f(acc, *args, y, s2), f(acc, *args, x, s1), f("after_of", kinds, x, y), *lits,
                                f("plus", s1, z, s2)))
         last, total = self.fresh.var("p"), self.fresh.var("s")

@@ -35,6 +35,7 @@ class Flow(ExprCompiler):
         self.reg_dom: dict = {}                  # register -> domain relation of its values
         self.max_parts = 1                       # most parts a max/min scan walks through
         self.lists: list = []                    # (id, values) of fixed lists walked by `all`
+        self.parent: dict = {id(c): x for x in prog.game.walk() for c in x.children()}
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
@@ -573,6 +574,10 @@ class Flow(ExprCompiler):
     def pre_steps(self, nodes, lab, env) -> str:
         """Steps computing chance-bearing values (random, max/min) into registers; returns the action's label."""
         for x in nodes:
+            per = self._filters_around(x)
+            if per is not None:
+                lab = self.scan_per_element(x, per, lab, env)
+                continue
             nxt = self.label()
             rid = self.reg("t", "num" if isinstance(x, ir.Random) else "card_id")
             if isinstance(x, ir.Random):
@@ -582,6 +587,55 @@ class Flow(ExprCompiler):
             self.pre[id(x)] = rid
             lab = nxt
         return lab
+
+    def _filters_around(self, x):
+        """The filter whose condition holds a chance-bearing value x, else None.
+
+        The simulator evaluates a filter's condition once per element, and x with it: a max/min
+        scan flips a coin at every tie, once per element. When x reads nothing the filter binds
+        and only its score is used, every scan gives the same score: the scan is repeated as
+        many times as the simulator runs it, and the condition reads the last one."""
+        path, node = [], x
+        while id(node) in self.parent:
+            parent = self.parent[id(node)]
+            if isinstance(parent, ir.Filter) and node is parent.cond:
+                path.append(parent)
+            node = parent
+        if not path:
+            return None
+        outer = path[-1]
+        if len(path) > 1 or isinstance(x, ir.Random):
+            raise unsupported(f"{_what(x)} inside nested filters or drawn per element", x)
+        bound, node = {outer.var}, x
+        while node is not outer:    # the names bound between the filter and x
+            node = self.parent[id(node)]
+            if getattr(node, "var", None):
+                bound.add(node.var)
+        used = {v.name for v in x.walk() if isinstance(v, ir.Var)}
+        up = self.parent.get(id(x))
+        if used & bound or not (isinstance(up, ir.Score) and up.card is x and up.points == x.points):
+            raise unsupported(f"{_what(x)} in a filter's condition, other than the score of an element-free "
+                              "max/min in its own map", x)
+        return outer
+
+    def scan_per_element(self, x: ir.Extreme, flt: ir.Filter, lab, env) -> str:
+        """A max/min in a filter's condition: one scan per element of the filtered collection
+        (see _filters_around); returns the label after the scans."""
+        rid, cnt = self.reg("t", "card_id"), self.reg("r", "num")
+        lits, k = self.v_Size(ir.Size(flt.coll, pos=flt.pos), env)
+        scan, tick, after = self.label(), self.label(), self.label()
+        self.rules.append(rule(f("var_put", cnt, k), self.at(lab), *lits, f("less", const(0), k)))
+        self.goto(lab, scan, *lits, f("less", const(0), k))
+        self.goto(lab, after, *lits, f("leq", k, const(0)))
+        self.scan_steps(x, scan, tick, rid, env)
+        k, k1 = self.fresh.var("k"), self.fresh.var("k")
+        left = [true(f("var", cnt, k)), f("succ", k1, k)]
+        self.rules.append(rule(f("var_put", cnt, k1), self.at(tick), *left, f("less", const(0), k1)))
+        self.goto(tick, scan, *left, f("less", const(0), k1))
+        self.rules.append(rule(f("var_kill", cnt), self.at(tick), *left, f("leq", k1, const(0))))
+        self.goto(tick, after, *left, f("leq", k1, const(0)))
+        self.pre[id(x)] = rid
+        return after
 
     def random_step(self, x: ir.Random, lab, after, rid, env):
         ll, lo = self.val(x.lo, env)
