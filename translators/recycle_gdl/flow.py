@@ -651,8 +651,12 @@ class Flow(ExprCompiler):
         self.goto(lab, after)
 
     def scan_steps(self, x: ir.Extreme, lab, after, rid, env):
-        """max/min using points: scan the cards bottom to top; an equal score is a coin flip."""
-        parts = _parts(x.source)
+        """max/min using points: scan the cards bottom to top; an equal score is a coin flip.
+        Of a filtered collection, the cards that fail the filter are passed over."""
+        src, flt = x.source, None
+        if isinstance(src, ir.Filter) and _parts(src.coll) is not None:
+            src, flt = src.coll, src
+        parts = _parts(src)
         if parts is None:
             raise unsupported(f"{x.kind} of {_what(x.source)}", x)
         pl, key, po = self.points(x.points, env)
@@ -686,14 +690,20 @@ class Flow(ExprCompiler):
         nparts = self.lay.n if parts[0][0] == "each" and parts[0][1].coll.kind == "player" else \
             len(self.lay.teams) if parts[0][0] == "each" else len(parts)
         self.max_parts = max(self.max_parts, nparts)
-        add(rule(f(val, V), f(el, C), *pl, f("card_points", key, po, C, V)))
+        if flt is not None:   # only a card passing the filter is compared (the cursor moves on anyway)
+            cand = pred("scan_pass")
+            inner = env.child(**{flt.var: Binding("logic", C, "card")})
+            add(rule(f(cand, C), f(el, C), self.exists("passes", inner, self.cond(flt.cond, inner))))
+        else:
+            cand = el
+        add(rule(f(val, V), f(cand, C), *pl, f("card_points", key, po, C, V)))
         add(rule(f(has_el), f(el, C)))
         add(rule(f(tie), f(val, V), f(best_val, V)))
         add(rule(f("pick_ok", const(0)), f(tie)))
         add(rule(f("pick_ok", const(1)), f(tie)))
         add(rule(f(take), f(val, V), f(best_val, B), f("less", B, V) if want_max else f("less", V, B)))
         add(rule(f(take), f(tie), f("does", const("random"), f("pick", const(0)))))
-        add(rule(f("var_put", bid, C), f(el, C), f(take)))
+        add(rule(f("var_put", bid, C), f(cand, C), f(take)))
         # the next cursor: the next position of this part, or the next part
         add(rule(f("var_put", sid, f("sc", P, I2)), f(cur, P, I), f(has_el), f("isucc", I, I2)))
         add(rule(f("var_put", sid, f("sc", P2, const(0))), f(cur, P, I), neg(f(has_el)),
