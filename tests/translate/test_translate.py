@@ -254,6 +254,13 @@ def test_a_max_in_a_filter_that_reads_the_element_is_unsupported():
     assert bad != text
     with pytest.raises(UnsupportedConstructError):
         translate_loaded(parse_text(bad, "t.rcy"))
+    # the filter inside an `any` runs once per player (until one passes): unsupported too
+    head = "((< 1 (size (filter (union (all player 'P ('P vloc TRICK))) 'T"
+    tail = "using (game points RANKS))))))\n          (move"
+    bad = text.replace(head, "((any player 'X " + head[1:], 1).replace(tail, tail.replace(")\n", "))\n"), 1)
+    assert bad.count("(any player 'X") == 1 and bad.count(")))))))\n          (move") == 1
+    with pytest.raises(UnsupportedConstructError, match="more than once"):
+        translate_loaded(parse_text(bad, "t.rcy"))
 
 
 def test_max_and_min_of_filtered_unions_agree_with_the_simulator():

@@ -15,6 +15,9 @@ from .exprs import TEAM, Binding, Env, ExprCompiler, _number, declared_env, unsu
 from .terms import NO_VALUE, NONE, const, distinct, f, name, neg, rule, true
 
 _PRE = (ir.Random, ir.Extreme)
+_STATEMENTS = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
+               ir.SetPoints, ir.Cycle, ir.TurnPass, ir.Repeat, ir.RepeatAll, ir.CondAct, ir.ForAll, ir.AnyOf,
+               ir.Let, ir.Do, ir.Choice, ir.Stage, ir.Scoring, ir.Game)
 
 
 
@@ -611,6 +614,15 @@ class Flow(ExprCompiler):
             node = self.parent[id(node)]
             if getattr(node, "var", None):
                 bound.add(node.var)
+        node = outer
+        while id(node) in self.parent and not isinstance(node, _STATEMENTS):
+            # the filter itself must run once: not per element of an outer collection, nor
+            # after a test that may skip it
+            parent = self.parent[id(node)]
+            if isinstance(parent, (ir.Quantified, ir.AggCards, ir.Filter)) or \
+                    (isinstance(parent, ir.BoolOp) and node is not parent.args[0]):
+                raise unsupported(f"{_what(x)} in a filter that runs more than once or maybe not", x)
+            node = parent
         used = {v.name for v in x.walk() if isinstance(v, ir.Var)}
         up = self.parent.get(id(x))
         if used & bound or not (isinstance(up, ir.Score) and up.card is x and up.points == x.points):
