@@ -325,3 +325,61 @@ def test_sums_over_a_union_of_locations_add_the_parts_and_agree_with_the_simulat
     rep = crosscheck(loaded, 4, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 4
+
+
+def test_tuples_sizes_and_cards_of_the_first_tuple_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    path = ROOT / "tests" / "translate" / "data" / "tuple_sets.rcy"
+    text = print_kif(load_description(path))
+    # pairs and threes counted (binomials of the bins' counts), the first tuple's bin found
+    assert "(tup_binom 3 4 4)" in text and "(tup_counted ranks vloc_shelf 3)" in text
+    assert "(tup_want shades iloc_hand 3)" in text and "tup_first_bin" in text
+    rep = crosscheck(parse_file(path), 10, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 10 and rep.decisions > 100
+
+
+def test_tuples_of_scores_beyond_the_bins_are_unsupported():
+    # CardStock bins scores 0..12 only: a card scoring 13 would be an error there
+    text = (ROOT / "tests" / "translate" / "data" / "tuple_sets.rcy").read_text()
+    with pytest.raises(UnsupportedConstructError, match="outside 0..12"):
+        translate_loaded(parse_text(text.replace("((RANK : THREE) 3)", "((RANK : THREE) 13)"), "t.rcy"))
+
+
+def test_filtered_counts_over_unions_rescan_a_max_per_element_as_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    # the simulator runs a filter's condition once per card, and the max inside it with it:
+    # a tie flips a coin per card (one scan only would miss chance events)
+    path = ROOT / "tests" / "translate" / "data" / "tied_tricks.rcy"
+    rep = crosscheck(parse_file(path), 4, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 4 and rep.chance > 30
+
+
+def test_a_max_in_a_filter_that_reads_the_element_is_unsupported():
+    text = (ROOT / "tests" / "translate" / "data" / "tied_tricks.rcy").read_text()
+    # the max now depends on the card the filter looks at: one scan cannot stand for all
+    bad = text.replace("(score (max (union (all player 'Q ('Q vloc TRICK))) using (game points RANKS))\n"
+                       "                                using (game points RANKS)))))\n             1)",
+                       "(score (max (filter (union (all player 'Q ('Q vloc TRICK))) 'U (!= 'U 'T))\n"
+                       "                                     using (game points RANKS)) using (game points RANKS)))))\n"
+                       "             1)", 1)
+    assert bad != text
+    with pytest.raises(UnsupportedConstructError):
+        translate_loaded(parse_text(bad, "t.rcy"))
+    # the filter inside an `any` runs once per player (until one passes): unsupported too
+    head = "((< 1 (size (filter (union (all player 'P ('P vloc TRICK))) 'T"
+    tail = "using (game points RANKS))))))\n          (move"
+    bad = text.replace(head, "((any player 'X " + head[1:], 1).replace(tail, tail.replace(")\n", "))\n"), 1)
+    assert bad.count("(any player 'X") == 1 and bad.count(")))))))\n          (move") == 1
+    with pytest.raises(UnsupportedConstructError, match="more than once"):
+        translate_loaded(parse_text(bad, "t.rcy"))
+
+
+def test_max_and_min_of_filtered_unions_agree_with_the_simulator():
+    from ggpbridge.crosscheck import crosscheck
+    # the scan passes over the cards that fail the filter: their ties flip no coin
+    path = ROOT / "tests" / "translate" / "data" / "under_the_mark.rcy"
+    rep = crosscheck(parse_file(path), 8, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 8 and rep.decisions == 48

@@ -186,6 +186,7 @@ class Translation:
         self.point_values = {0}
         self.values_by_map: dict = {}   # points map name -> the scores its `set`s can give
         self.card_range: dict = {}      # (points map name, card) -> (lowest, highest) score
+        self.card_values: dict = {}     # (points map name, card) -> its possible scores (0: map unset)
         for sid, key, base, dyn in flow.point_sets:
             out.append(rule(f("pts_set", sid)))
             bits = [F.var("b") for _ in dyn]
@@ -194,6 +195,7 @@ class Translation:
                     total = base[cid] + sum(dyn[i][0] for i in range(len(dyn)) if pattern >> i & 1)
                     self.point_values.add(total)
                     self.values_by_map.setdefault(key, set()).add(total)
+                    self.card_values.setdefault((key, cid), {0}).add(total)
                     low, high = self.card_range.get((key, cid), (0, 0))
                     self.card_range[key, cid] = (min(low, total), max(high, total))
                     flags = [const(pattern >> i & 1) for i in range(len(dyn))]
@@ -232,6 +234,9 @@ class Translation:
             for key, _ in flow.sums:
                 low, high = self._sum_range(key if isinstance(key, Const) else None)
                 lo, hi = min(lo, low), max(hi, high)
+        for (key, l), uses in getattr(flow, "tuples", {}).items():
+            for k in uses["count"]:   # the number of tuples, and the running sums up to it
+                hi = max(hi, self._tuples_bound(key, l, k))
         counters = [x for x in self.prog.game.walk() if isinstance(x, (ir.Inc, ir.Dec, ir.SetInt))]
         if counters:
             # storages that count up or down: room for a run of changes beyond the literals,
@@ -252,6 +257,51 @@ class Translation:
             low += min(0, min(r[0] for r in mine))
             high += max(0, max(r[1] for r in mine))
         return low, high
+
+    def _bin_caps(self, key, l) -> list:
+        """How many cards of a location can lie in each score bin 0..12 of a map (tuples)."""
+        ncards = len(self.prog.lay.cards)
+        if l.name.startswith("mem_"):   # `remember` may put a card there twice
+            return [ncards] * 13
+        values = getattr(self, "card_values", {})
+        return [sum(1 for cid in range(ncards) if b in values.get((key, cid), {0})) for b in range(13)]
+
+    def _tuples_bound(self, key, l, k: int) -> int:
+        """The most tuples of k cards a location can hold: each bin's binomial at its fullest,
+        and never more than the k-combinations of all the cards."""
+        from math import comb
+        caps = self._bin_caps(key, l)
+        return min(sum(comb(c, k) for c in caps), comb(max(len(self.prog.lay.cards), max(caps)), k))
+
+    def _tuple_facts(self, flow) -> list:
+        """The facts of the tuple kernel: which (map, location) pairs, bins, room, binomials."""
+        from math import comb
+        from .exprs import unsupported
+        for key, node in flow.tuple_nodes:   # CardStock's bins are the scores 0..12 only
+            bad = sorted(v for (kk, _), vs in self.card_values.items() if kk == key for v in vs
+                         if not 0 <= v <= 12)
+            if bad:
+                raise unsupported(f"tuples of scores outside 0..12 ({bad[0]})", node)
+        out = [rule(f("tup_bin", const(b))) for b in range(13)]
+        out += [rule(f("tup_bsucc", const(b), const(b + 1))) for b in range(12)]
+        out += [rule(f("tup_below", const(a), const(b))) for b in range(13) for a in range(b)]
+        binoms = {}
+        for (key, l), uses in sorted(flow.tuples.items(), key=str):
+            out.append(rule(f("tup_of", key, l)))
+            caps = self._bin_caps(key, l)
+            # the N-th card of a bin needs counts up to N-1; the number of tuples, whole counts
+            need = [max(uses["nth"], default=1) - 1] * 13
+            if uses["count"]:
+                need = caps
+            for b in range(13):
+                out += [rule(f("tup_room", key, l, const(b), const(z))) for z in range(1, min(need[b], caps[b]) + 1)]
+            out += [rule(f("tup_want", key, l, const(k))) for k in sorted(uses["nth"])]
+            out += [rule(f("tup_counted", key, l, const(k))) for k in sorted(uses["count"])]
+            for k in uses["count"]:
+                binoms[k] = max(binoms.get(k, 0), max(caps))
+        for k, top in sorted(binoms.items()):
+            out += [rule(f("tup_binom", const(k), const(z), const(comb(z, k)))) for z in range(top + 1)]
+        return out
 
     def _amount(self, x, pts) -> int:
         """An upper bound of an increment's size (the number of cards when unknown)."""
@@ -279,6 +329,8 @@ class Translation:
         out += kernel.registers() + kernel.cycles()
         if "sum" in used:
             out += kernel.points_sum(flow.sums)
+        if "tuples" in used:
+            out += self._tuple_facts(flow) + kernel.tuples(any(u["count"] for u in flow.tuples.values()))
         for op, kk in sorted(flow.divisors):
             fn = _INT_OPS[{"times": "*", "div": "//", "mod": "%"}[op]]
             out += [rule(f(f"{op}_{const(kk).name}", const(a), const(fn(a, kk)))) for a in range(lo, hi + 1)

@@ -79,6 +79,10 @@ class ExprCompiler:
         self.used: set = set()      # features the emitter must define (tables, kernels)
         self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
         self.sums: set = set()      # (points map, location) terms that a `sum` adds up
+        # tuples (kernel.tuples): (points map, location) -> the tuple sizes N whose N-th card of a
+        # score bin is looked for, and those whose number of tuples is counted; the nodes, by map
+        self.tuples: dict = {}
+        self.tuple_nodes: list = []
 
     # ------------------------------------------------------------ types
     def type_of(self, n, env: Env) -> str | None:
@@ -276,6 +280,24 @@ class ExprCompiler:
             return self._size_of_parts(parts, env)
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.AllOf):
             return self._count_players(c, env)
+        if isinstance(c, ir.Filter) and isinstance(c.coll, ir.SetOp) and c.coll.op == "union":
+            # a concatenation: the cards passing in each part, added up
+            self.used.add("plus")
+            lits, total = None, None
+            for a in c.coll.args:
+                la, z = self.v_Size(ir.Size(ir.Filter(a, c.var, c.cond, pos=c.pos), pos=n.pos), env)
+                if total is None:
+                    lits, total = la, z
+                else:
+                    s = self.fresh.var("s")
+                    lits, total = lits + la + [f("plus", total, z, s)], s
+            return lits, total
+        if isinstance(c, ir.Filter) and _scan_parts(c.coll) is not None:
+            return self._count_filter_parts(c, env)
+        if isinstance(c, ir.Tuples):
+            lits, args, k = self.tuple_source(c, env, "count")
+            v = self.fresh.var("z")
+            return lits + [f("tup_total", *args, k, const(12), v)], v
         raise unsupported(f"the size of {_what(c)}", n)
 
     def _snapshot_size(self, sid):
@@ -289,6 +311,49 @@ class ExprCompiler:
         self.rules.append(rule(f(count, i2, k), f(count, i, k), f("isucc", i, i2), neg(f(keys, i))))
         total = self.fresh.var("k")
         return [f(count, const(len(self.lay.cards)), total)], total
+
+    def tuple_source(self, n: ir.Tuples, env, use: str):
+        """(literals, (map, map owner, location, owner), N) of `(tuples N LOCATION using POINTS)`,
+        recording what the tuple kernel must compute for it: `use` is "nth" (which card of a score
+        bin is the N-th) or "count" (how many tuples there are)."""
+        k = _number(*self.val(n.n, env))
+        if k is None or k < 1:
+            raise unsupported("tuples of a size other than a positive constant", n)
+        if not isinstance(n.source, ir.Location):
+            raise unsupported(f"tuples of {_what(n.source)}", n)
+        lits, l, o = self.loc(n.source, env)
+        if not isinstance(l, Const):
+            raise unsupported("tuples of a location named at run time", n)
+        pl, key, po = self.points(n.points, env)
+        uses = self.tuples.setdefault((key, l), {"nth": set(), "count": set()})
+        uses[use].add(k)
+        self.tuple_nodes.append((key, n))
+        self.used.add("tuples")
+        if use == "count":
+            self.used.add("plus")
+        return lits + pl, (key, po, l, o), const(k)
+
+    def has_tuple(self, n: ir.Tuples, env) -> list:
+        """Literals that hold when `(tuples N ...)` is not empty: some score bin has N cards."""
+        lits, args, k = self.tuple_source(n, env, "nth")
+        b, i = self.fresh.var("b"), self.fresh.var("i")
+        return [self.exists("some_tuple", env, lits + [f("tup_nth", *args, k, b, i)])]
+
+    def tuple_card(self, src: ir.MemberOf, where, env):
+        """(literals, card) of `(top|bottom|W (top TUPLES))`: a card of the first tuple, the first
+        N cards (in list order) of the lowest score bin that has N cards."""
+        if src.where != "top":
+            raise unsupported(f"a tuple other than the first of {_what(src.source)}", src)
+        lits, args, k = self.tuple_source(src.source, env, "nth")
+        n = int(k.name)
+        w = {"top": n - 1, "bottom": 0}.get(where) if isinstance(where, str) else _number(*self.val(where, env))
+        if w is None or not 0 <= w < n:
+            raise unsupported(f"card {_what(where)} of a tuple of {n}", src)
+        b, i, c = self.fresh.var("b"), self.fresh.var("i"), self.fresh.var("c")
+        key, po, l, o = args
+        # the w-th card of bin B: it scores B and w cards of bin B lie below it
+        return lits + [f("tup_first_bin", *args, k, b), f("tup_score", *args, i, b),
+                       f("tup_count", *args, b, i, const(w)), true(f("at", l, o, i, c))], c
 
     def _count_players(self, c: ir.Filter, env):
         """How many players (teams) pass a filter, counted in seat order."""
@@ -344,6 +409,33 @@ class ExprCompiler:
         self.rules.append(rule(f(acc, *args, first, z), *dom, f("first_of", kinds, first), *lits))
         x, y, s1, s2 = (self.fresh.var(h) for h in ("p", "p", "s", "s"))
         lits, z = part_size(y)
+        self.rules.append(rule(f(acc, *args, y, s2), f(acc, *args, x, s1), f("after_of", kinds, x, y), *lits,
+                               f("plus", s1, z, s2)))
+        last, total = self.fresh.var("p"), self.fresh.var("s")
+        return [f(acc, *args, last, total), f("last_of", kinds, last)], total
+
+    def _count_filter_parts(self, c: ir.Filter, env):
+        """The number of cards of `(all player 'P LOC)` passing a filter: each player's (team's)
+        count, added up in seat order."""
+        parts = _scan_parts(c.coll)
+        if parts[0][0] == "loc":   # one location
+            return self._count_filter(ir.Filter(parts[0][1], c.var, c.cond, pos=c.pos), env)
+        self.used.add("plus")
+        agg = parts[0][1]
+        kinds = const(agg.coll.kind + "s")
+        self.used.add("loops")
+        args, dom = self.context(env)
+        acc = self.fresh.pred("union_count")
+
+        def part_count(p):
+            sub = env.child(**{agg.var: Binding("logic", p, agg.coll.kind)})
+            return self._count_filter(ir.Filter(agg.body, c.var, c.cond, pos=c.pos), sub)
+        # acc(.., P, S): S cards pass in the parts of the players (teams) up to P, in seat order
+        first = self.fresh.var("p")
+        lits, z = part_count(first)
+        self.rules.append(rule(f(acc, *args, first, z), *dom, f("first_of", kinds, first), *lits))
+        x, y, s1, s2 = (self.fresh.var(h) for h in ("p", "p", "s", "s"))
+        lits, z = part_count(y)
         self.rules.append(rule(f(acc, *args, y, s2), f(acc, *args, x, s1), f("after_of", kinds, x, y), *lits,
                                f("plus", s1, z, s2)))
         last, total = self.fresh.var("p"), self.fresh.var("s")
@@ -423,6 +515,8 @@ class ExprCompiler:
             return self.snapshot_end(b.term, w == "top")[:2]
         if isinstance(src, ir.Filter) and w in ("top", "bottom") and _scan_parts(src.coll) is not None:
             return self._filtered_end(src, w == "top", env)
+        if isinstance(src, ir.MemberOf) and isinstance(src.source, ir.Tuples):
+            return self.tuple_card(src, w, env)
         if not isinstance(src, ir.Location):
             raise unsupported(f"a card of {_what(src)}", n)
         lits, l, o = self.loc(src, env)
@@ -584,6 +678,11 @@ class ExprCompiler:
             x = self.fresh.var("e")
             some = self.exists("nonempty", env, self.member(n.left.coll, env, x))
             return [some] if n.op in ("!=", ">") else [Not(some)]
+        if isinstance(n.left, ir.Size) and isinstance(n.right, ir.IntLit) and n.right.value == 0 \
+                and n.op in ("==", "!=", ">") and isinstance(n.left.coll, ir.Tuples):
+            # is there a tuple: no count of the tuples needed
+            some = self.has_tuple(n.left.coll, env)
+            return some if n.op in ("!=", ">") else [Not(x) for x in some]
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
         if n.op == "==":

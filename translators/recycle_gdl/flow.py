@@ -17,6 +17,9 @@ from .exprs import TEAM, Binding, Env, ExprCompiler, _number, declared_env, unsu
 from .terms import NO_VALUE, NONE, const, distinct, f, name, neg, rule, true
 
 _PRE = (ir.Random, ir.Extreme)
+_STATEMENTS = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
+               ir.SetPoints, ir.Cycle, ir.TurnPass, ir.Repeat, ir.RepeatAll, ir.CondAct, ir.ForAll, ir.AnyOf,
+               ir.Let, ir.Do, ir.Choice, ir.Stage, ir.Scoring, ir.Game)
 
 
 
@@ -42,6 +45,7 @@ class Flow(ExprCompiler):
         self.snapshots: set = set()              # ids of head `let` lists put in for their variable
         self.snapshot_regs: list = []            # registers holding snapshots of card collections
         self.mem_snapshot_regs: set = set()      # ... of memory locations (a card may be there twice)
+        self.parent: dict = {id(c): x for x in prog.game.walk() for c in x.children()}
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
@@ -847,6 +851,10 @@ class Flow(ExprCompiler):
     def pre_steps(self, nodes, lab, env) -> str:
         """Steps computing chance-bearing values (random, max/min) into registers; returns the action's label."""
         for x in nodes:
+            per = self._filters_around(x)
+            if per is not None:
+                lab = self.scan_per_element(x, per, lab, env)
+                continue
             nxt = self.label()
             rid = self.reg("t", "num" if isinstance(x, ir.Random) else "card_id")
             if isinstance(x, ir.Random):
@@ -856,6 +864,64 @@ class Flow(ExprCompiler):
             self.pre[id(x)] = rid
             lab = nxt
         return lab
+
+    def _filters_around(self, x):
+        """The filter whose condition holds a chance-bearing value x, else None.
+
+        The simulator evaluates a filter's condition once per element, and x with it: a max/min
+        scan flips a coin at every tie, once per element. When x reads nothing the filter binds
+        and only its score is used, every scan gives the same score: the scan is repeated as
+        many times as the simulator runs it, and the condition reads the last one."""
+        path, node = [], x
+        while id(node) in self.parent:
+            parent = self.parent[id(node)]
+            if isinstance(parent, ir.Filter) and node is parent.cond:
+                path.append(parent)
+            node = parent
+        if not path:
+            return None
+        outer = path[-1]
+        if len(path) > 1 or isinstance(x, ir.Random):
+            raise unsupported(f"{_what(x)} inside nested filters or drawn per element", x)
+        bound, node = {outer.var}, x
+        while node is not outer:    # the names bound between the filter and x
+            node = self.parent[id(node)]
+            if getattr(node, "var", None):
+                bound.add(node.var)
+        node = outer
+        while id(node) in self.parent and not isinstance(node, _STATEMENTS):
+            # the filter itself must run once: not per element of an outer collection, nor
+            # after a test that may skip it
+            parent = self.parent[id(node)]
+            if isinstance(parent, (ir.Quantified, ir.AggCards, ir.Filter)) or \
+                    (isinstance(parent, ir.BoolOp) and node is not parent.args[0]):
+                raise unsupported(f"{_what(x)} in a filter that runs more than once or maybe not", x)
+            node = parent
+        used = {v.name for v in x.walk() if isinstance(v, ir.Var)}
+        up = self.parent.get(id(x))
+        if used & bound or not (isinstance(up, ir.Score) and up.card is x and up.points == x.points):
+            raise unsupported(f"{_what(x)} in a filter's condition, other than the score of an element-free "
+                              "max/min in its own map", x)
+        return outer
+
+    def scan_per_element(self, x: ir.Extreme, flt: ir.Filter, lab, env) -> str:
+        """A max/min in a filter's condition: one scan per element of the filtered collection
+        (see _filters_around); returns the label after the scans."""
+        rid, cnt = self.reg("t", "card_id"), self.reg("r", "num")
+        lits, k = self.v_Size(ir.Size(flt.coll, pos=flt.pos), env)
+        scan, tick, after = self.label(), self.label(), self.label()
+        self.rules.append(rule(f("var_put", cnt, k), self.at(lab), *lits, f("less", const(0), k)))
+        self.goto(lab, scan, *lits, f("less", const(0), k))
+        self.goto(lab, after, *lits, f("leq", k, const(0)))
+        self.scan_steps(x, scan, tick, rid, env)
+        k, k1 = self.fresh.var("k"), self.fresh.var("k")
+        left = [true(f("var", cnt, k)), f("succ", k1, k)]
+        self.rules.append(rule(f("var_put", cnt, k1), self.at(tick), *left, f("less", const(0), k1)))
+        self.goto(tick, scan, *left, f("less", const(0), k1))
+        self.rules.append(rule(f("var_kill", cnt), self.at(tick), *left, f("leq", k1, const(0))))
+        self.goto(tick, after, *left, f("leq", k1, const(0)))
+        self.pre[id(x)] = rid
+        return after
 
     def random_step(self, x: ir.Random, lab, after, rid, env):
         ll, lo = self.val(x.lo, env)
@@ -871,8 +937,12 @@ class Flow(ExprCompiler):
         self.goto(lab, after)
 
     def scan_steps(self, x: ir.Extreme, lab, after, rid, env):
-        """max/min using points: scan the cards bottom to top; an equal score is a coin flip."""
-        parts = _parts(x.source)
+        """max/min using points: scan the cards bottom to top; an equal score is a coin flip.
+        Of a filtered collection, the cards that fail the filter are passed over."""
+        src, flt = x.source, None
+        if isinstance(src, ir.Filter) and _parts(src.coll) is not None:
+            src, flt = src.coll, src
+        parts = _parts(src)
         if parts is None:
             raise unsupported(f"{x.kind} of {_what(x.source)}", x)
         pl, key, po = self.points(x.points, env)
@@ -906,14 +976,20 @@ class Flow(ExprCompiler):
         nparts = self.lay.n if parts[0][0] == "each" and parts[0][1].coll.kind == "player" else \
             len(self.lay.teams) if parts[0][0] == "each" else len(parts)
         self.max_parts = max(self.max_parts, nparts)
-        add(rule(f(val, V), f(el, C), *pl, f("card_points", key, po, C, V)))
+        if flt is not None:   # only a card passing the filter is compared (the cursor moves on anyway)
+            cand = pred("scan_pass")
+            inner = env.child(**{flt.var: Binding("logic", C, "card")})
+            add(rule(f(cand, C), f(el, C), self.exists("passes", inner, self.cond(flt.cond, inner))))
+        else:
+            cand = el
+        add(rule(f(val, V), f(cand, C), *pl, f("card_points", key, po, C, V)))
         add(rule(f(has_el), f(el, C)))
         add(rule(f(tie), f(val, V), f(best_val, V)))
         add(rule(f("pick_ok", const(0)), f(tie)))
         add(rule(f("pick_ok", const(1)), f(tie)))
         add(rule(f(take), f(val, V), f(best_val, B), f("less", B, V) if want_max else f("less", V, B)))
         add(rule(f(take), f(tie), f("does", const("random"), f("pick", const(0)))))
-        add(rule(f("var_put", bid, C), f(el, C), f(take)))
+        add(rule(f("var_put", bid, C), f(cand, C), f(take)))
         # the next cursor: the next position of this part, or the next part
         add(rule(f("var_put", sid, f("sc", P, I2)), f(cur, P, I), f(has_el), f("isucc", I, I2)))
         add(rule(f("var_put", sid, f("sc", P2, const(0))), f(cur, P, I), neg(f(has_el)),

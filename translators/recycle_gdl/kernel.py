@@ -132,6 +132,43 @@ def points_sum(targets) -> list:
     ]
 
 
+def tuples(counted: bool) -> list:
+    """`(tuples N LOC using MAP)`: CardStock bins a location's cards by score 0..12 and lists
+    every N-combination of each bin, in list order (sim/ops.py). Here, for the (map, location)
+    pairs of `tup_of`: each position's score bin, and up each bin the number of its cards below
+    a position — only as far as `tup_room` allows (the cards that can score in the bin, or N-1
+    when only the N-th card of a bin is looked for), so the counts do not ground up to every
+    position. `tup_nth`: the position of the N-th card of a bin; `tup_first_bin`: the lowest bin
+    with N cards (the first tuple's); `tup_total`: how many tuples, the binomials of the bins'
+    counts added up the bins (when `counted`)."""
+    t = lambda *x: f(x[0], k, p, l, o, *x[1:])  # noqa: E731  (map, map owner, location, owner, ...)
+    out = [
+        rule(t("tup_score", i, b), f("tup_of", k, l), true(f("at", l, o, i, c)), f("card_points", k, p, c, b),
+             f("tup_bin", b)),
+        rule(t("tup_count", b, const(0), const(0)), f("tup_of", k, l), f("pts_owner", k, p), f("loc_owner", l, o),
+             f("tup_bin", b)),
+        rule(t("tup_count", b, ii, n), t("tup_count", b, i, z), t("tup_score", i, b), f("isucc", i, ii),
+             f("isucc", z, n), f("tup_room", k, l, b, n)),
+        rule(t("tup_count", b, ii, z), t("tup_count", b, i, z), f("occupied", l, o, i), neg(t("tup_score", i, b)),
+             f("isucc", i, ii)),
+        rule(t("tup_nth", n, b, i), f("tup_want", k, l, n), t("tup_score", i, b), t("tup_count", b, i, z),
+             f("isucc", z, n)),
+        rule(t("tup_has", n, b), t("tup_nth", n, b, i)),
+        # the first tuple is the lowest bin's: a bin is passed over when a lower one has N cards
+        rule(t("tup_lower", n, b), t("tup_has", n, a), f("tup_below", a, b)),
+        rule(t("tup_first_bin", n, b), t("tup_has", n, b), neg(t("tup_lower", n, b))),
+    ]
+    if counted:
+        out += [
+            rule(t("tup_final", b, z), t("tup_count", b, i, z), f("size", l, o, i)),
+            rule(t("tup_total", n, const(0), s), f("tup_counted", k, l, n), t("tup_final", const(0), z),
+                 f("tup_binom", n, z, s)),
+            rule(t("tup_total", n, a, s), t("tup_total", n, b, vv), f("tup_bsucc", b, a), t("tup_final", a, z),
+                 f("tup_binom", n, z, v), f("plus", vv, v, s)),
+        ]
+    return out
+
+
 def registers() -> list:
     """Loop variables, counters, computed values and scans: `(var ID VALUE)`."""
     return [
