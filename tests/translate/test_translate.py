@@ -383,3 +383,49 @@ def test_max_and_min_of_filtered_unions_agree_with_the_simulator():
     rep = crosscheck(parse_file(path), 8, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 8 and rep.decisions == 48
+
+
+# A max with ties flips coins each time it is evaluated. In a quantifier's condition the
+# simulator evaluates it once per player; after the first operand of `and` only when that
+# operand holds. Computed once before the test, the translation would flip other coins.
+TIED_MAX_GAME = """(game
+  (setup
+    (create players 2)
+    (create deck (game vloc STOCK) (deck (RANK (ONE, TWO, THREE)) (COLOR (RED, BLACK)))))
+  (do (
+    (set (game points PTS) (((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3)))
+    (shuffle (game vloc STOCK))
+    (repeat 2 (move (top (game vloc STOCK)) (top (game vloc POOL))))))
+  (stage player
+    (end (== (size (game vloc STOCK)) 0))
+    (do (
+      (TEST
+        (inc ((current player) sto WINS) 1))
+      (move (top (game vloc STOCK)) (top (game vloc POOL))))))
+  (scoring max ((current player) sto WINS)))
+"""
+RED_MAX = "(== (cardatt COLOR (max (game vloc POOL) using (game points PTS))) RED)"
+ODD_STOCK = "(== (% (size (game vloc STOCK)) 2) 1)"
+
+
+@pytest.mark.parametrize("test, message", [
+    (f"(any player 'P {RED_MAX})", "evaluated once per element of player"),
+    (f"(and {ODD_STOCK} {RED_MAX})", "in a later operand of 'and'")])
+def test_a_tied_max_the_simulator_evaluates_per_element_or_maybe_not_is_unsupported(test, message, monkeypatch):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.translators.recycle_gdl.flow import Flow
+    loaded = parse_text(TIED_MAX_GAME.replace("TEST", test), "tied_max.rcy")
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(loaded)
+    assert message in info.value.message and (info.value.pos.line, info.value.pos.col) == (12, 8 + test.index("(max"))
+    # computed once anyway, the translation is another game: the lockstep check finds it
+    monkeypatch.setattr(Flow, "_check_evaluated_once", lambda self, x: None)
+    assert crosscheck(loaded, 30, seed=0).divergence is not None
+
+
+def test_a_tied_max_in_the_first_operand_is_computed_once_as_the_simulator_does():
+    from ggpbridge.crosscheck import crosscheck
+    loaded = parse_text(TIED_MAX_GAME.replace("TEST", f"(and {RED_MAX} {ODD_STOCK})"), "tied_max.rcy")
+    rep = crosscheck(loaded, 30, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 30 and rep.chance > 30 * 5   # the deal, and coins flipped at ties

@@ -855,6 +855,7 @@ class Flow(ExprCompiler):
             if per is not None:
                 lab = self.scan_per_element(x, per, lab, env)
                 continue
+            self._check_evaluated_once(x)
             nxt = self.label()
             rid = self.reg("t", "num" if isinstance(x, ir.Random) else "card_id")
             if isinstance(x, ir.Random):
@@ -864,6 +865,25 @@ class Flow(ExprCompiler):
             self.pre[id(x)] = rid
             lab = nxt
         return lab
+
+    def _check_evaluated_once(self, x) -> None:
+        """Refuse a chance-bearing value that the simulator may evaluate other than once per run.
+
+        Computed once before the statement, it would flip a different number of coins (or draw
+        a different number of random integers) than the simulator: a quantifier's condition and
+        the body of a union over elements run per element, and `and`/`or` stop at the first
+        operand that settles them (CardStock short-circuits), skipping the rest."""
+        node = x
+        while id(node) in self.parent and not isinstance(node, _STATEMENTS):
+            parent = self.parent[id(node)]
+            per_element = ((isinstance(parent, ir.Quantified) and node is parent.cond)
+                           or (isinstance(parent, ir.AggCards) and node is parent.body))
+            if per_element:
+                raise unsupported(f"{_what(x)} evaluated once per element of {_what(parent.coll)}", x)
+            if isinstance(parent, ir.BoolOp) and node is not parent.args[0]:
+                raise unsupported(f"{_what(x)} in a later operand of '{parent.op}' (evaluated only when "
+                                  "the operands before it do not settle the test)", x)
+            node = parent
 
     def _filters_around(self, x):
         """The filter whose condition holds a chance-bearing value x, else None.
