@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 import subprocess
 import sys
 
@@ -22,6 +23,15 @@ from conftest import GAMES, ROOT
 # What the translation does not handle yet, with the construct and where it stands.
 UNSUPPORTED: dict = {}
 BUNDLED = sorted(p for p in GAMES.iterdir() if p.suffix in (".rcy", ".gdl"))
+
+
+def agree(game, n: int):
+    """Lockstep check of a game (a path or a parsed game) from seed 0: no divergence, all n played."""
+    from ggpbridge.crosscheck import crosscheck
+    rep = crosscheck(parse_file(game) if isinstance(game, Path) else game, n, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == n
+    return rep
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
@@ -115,14 +125,11 @@ def test_unsupported_construct_is_a_positioned_cli_error(tmp_path):
 
 
 def test_run_time_location_names_list_loops_and_products_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     path = ROOT / "tests" / "translate" / "data" / "colour_piles.rcy"
     text = print_kif(load_description(path))
     # piles named by a card's colour at run time: every name of the game may name one
     assert "(loc_named vloc red vloc_red)" in text and "(times " in text
-    rep = crosscheck(parse_file(path), 10, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 10
+    agree(path, 10)
 
 
 def test_translate_cli_writes_gdl2_gdl_and_asp(tmp_path):
@@ -168,30 +175,24 @@ PRODUCT_GAME = """
 
 
 def test_products_with_a_constant_get_a_table_and_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     loaded = parse_text(PRODUCT_GAME, "product.rcy")
     text = print_kif(translate_loaded(loaded))
     assert "(times_3 2 6)" in text
     assert not [d for d in validate(parse_kif(text)) if "never defined" in d.message]
-    rep = crosscheck(loaded, 4)
-    assert rep.divergence is None and rep.playouts == 4
+    agree(loaded, 4)
 
 
 def test_option_forms_beyond_conditions_and_anys_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     path = ROOT / "tests" / "translate" / "data" / "option_forms.rcy"
-    rep = crosscheck(parse_file(path), 20, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 20 and rep.decisions > 40
+    rep = agree(path, 20)
+    assert rep.decisions > 40
 
 
 def test_anys_after_an_options_first_action_agree_with_the_simulator():
     import re
-    from ggpbridge.crosscheck import crosscheck
     path = ROOT / "tests" / "translate" / "data" / "option_later_anys.rcy"
-    rep = crosscheck(parse_file(path), 20, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 20 and rep.decisions > 100
+    rep = agree(path, 20)
+    assert rep.decisions > 100
     # one move per way a form can go: an `any` skipped (unreached or empty) leaves no element
     text = print_kif(load_description(path))
     ways = {(m.group(1), m.group(2).count("?")) for m in
@@ -241,11 +242,8 @@ def test_a_player_left_without_options_is_reported_not_a_crash(tmp_path):
 
 
 def test_sizes_of_unions_and_counts_of_players_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     path = ROOT / "tests" / "translate" / "data" / "union_counts.rcy"
-    rep = crosscheck(parse_file(path), 15, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 15
+    agree(path, 15)
 
 
 def test_recycle_names_never_meet_the_translations_relations():
@@ -256,22 +254,17 @@ def test_recycle_names_never_meet_the_translations_relations():
 
 
 def test_loops_over_a_teams_members_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     path = ROOT / "tests" / "translate" / "data" / "team_rounds.rcy"
     assert "(next_member 0 0 2)" in print_kif(load_description(path))
-    rep = crosscheck(parse_file(path), 10, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 10
+    agree(path, 10)
 
 
 def test_loops_and_lets_over_cards_walk_a_snapshot_and_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     path = ROOT / "tests" / "translate" / "data" / "snapshot_loops.rcy"
     text = print_kif(load_description(path))
     assert "(el " in text and "snapshot_register" in text
-    rep = crosscheck(parse_file(path), 4, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 4 and rep.decisions > 10
+    rep = agree(path, 4)
+    assert rep.decisions > 10
 
 
 @pytest.mark.parametrize("wrong", ["rest dropped", "reverse order"])
@@ -318,25 +311,20 @@ UNION_SUM_GAME = """
 
 
 def test_sums_over_a_union_of_locations_add_the_parts_and_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     loaded = parse_text(UNION_SUM_GAME, "union_sum.rcy")
     text = print_kif(translate_loaded(loaded))
     assert text.count("(points_sum value") >= 2   # one sum per part
-    rep = crosscheck(loaded, 4, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 4
+    agree(loaded, 4)
 
 
 def test_tuples_sizes_and_cards_of_the_first_tuple_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     path = ROOT / "tests" / "translate" / "data" / "tuple_sets.rcy"
     text = print_kif(load_description(path))
     # pairs and threes counted (binomials of the bins' counts), the first tuple's bin found
     assert "(tup_binom 3 4 4)" in text and "(tup_counted ranks vloc_shelf 3)" in text
     assert "(tup_want shades iloc_hand 3)" in text and "tup_first_bin" in text
-    rep = crosscheck(parse_file(path), 10, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 10 and rep.decisions > 100
+    rep = agree(path, 10)
+    assert rep.decisions > 100
 
 
 def test_tuples_of_scores_beyond_the_bins_are_unsupported():
@@ -347,13 +335,11 @@ def test_tuples_of_scores_beyond_the_bins_are_unsupported():
 
 
 def test_filtered_counts_over_unions_rescan_a_max_per_element_as_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     # the simulator runs a filter's condition once per card, and the max inside it with it:
     # a tie flips a coin per card (one scan only would miss chance events)
     path = ROOT / "tests" / "translate" / "data" / "tied_tricks.rcy"
-    rep = crosscheck(parse_file(path), 4, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 4 and rep.chance > 30
+    rep = agree(path, 4)
+    assert rep.chance > 30
 
 
 def test_a_max_in_a_filter_that_reads_the_element_is_unsupported():
@@ -377,12 +363,10 @@ def test_a_max_in_a_filter_that_reads_the_element_is_unsupported():
 
 
 def test_max_and_min_of_filtered_unions_agree_with_the_simulator():
-    from ggpbridge.crosscheck import crosscheck
     # the scan passes over the cards that fail the filter: their ties flip no coin
     path = ROOT / "tests" / "translate" / "data" / "under_the_mark.rcy"
-    rep = crosscheck(parse_file(path), 8, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 8 and rep.decisions == 48
+    rep = agree(path, 8)
+    assert rep.decisions == 48
 
 
 # A max with ties flips coins each time it is evaluated. In a quantifier's condition the
@@ -424,8 +408,6 @@ def test_a_tied_max_the_simulator_evaluates_per_element_or_maybe_not_is_unsuppor
 
 
 def test_a_tied_max_in_the_first_operand_is_computed_once_as_the_simulator_does():
-    from ggpbridge.crosscheck import crosscheck
     loaded = parse_text(TIED_MAX_GAME.replace("TEST", f"(and {RED_MAX} {ODD_STOCK})"), "tied_max.rcy")
-    rep = crosscheck(loaded, 30, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 30 and rep.chance > 30 * 5   # the deal, and coins flipped at ties
+    rep = agree(loaded, 30)
+    assert rep.chance > 30 * 5   # the deal, and coins flipped at ties
