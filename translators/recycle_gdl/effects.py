@@ -196,19 +196,24 @@ def substitute(n, var: str, value):
             return value if x.name == var else x
         if isinstance(x, _BINDERS) and x.var in free:
             raise _Captured
-        changes = {}
-        for fl in fields(x):
-            if fl.name == "pos":
-                continue
-            v = getattr(x, fl.name)
-            nv = replace_in(v, sub)
-            if nv is not v:
-                changes[fl.name] = nv
-        return replace(x, **changes) if changes else x
+        return rebuild(x, sub)
     try:
         return sub(n)
     except _Captured:
         return None
+
+
+def rebuild(n, sub):
+    """n with `sub` applied to each node it holds (n itself when nothing changed)."""
+    changes = {}
+    for fl in fields(n):
+        if fl.name == "pos":
+            continue
+        v = getattr(n, fl.name)
+        nv = replace_in(v, sub)
+        if nv is not v:
+            changes[fl.name] = nv
+    return replace(n, **changes) if changes else n
 
 
 def replace_in(v, sub):

@@ -12,7 +12,6 @@ from ggpbridge import ir
 from ggpbridge.gdl.ast import Not, Var
 
 from . import effects
-from .effects import replace_in
 from .exprs import TEAM, Binding, Env, ExprCompiler, _number, declared_env, unsupported, _what
 from .terms import NO_VALUE, NONE, const, distinct, f, name, neg, rule, true
 
@@ -1026,19 +1025,10 @@ class Flow(ExprCompiler):
 
 
 def _replace_size(n, var: str, by):
-    """n with `(size 'var)` replaced by `by` (None when a binder inside rebinds var)."""
-    from dataclasses import fields, replace
+    """n with every `(size 'var)` replaced by `by`."""
     if isinstance(n, ir.Size) and n.coll == ir.Var(var):
         return by
-    changes = {}
-    for fl in fields(n):
-        if fl.name == "pos":
-            continue
-        v = getattr(n, fl.name)
-        nv = replace_in(v, lambda x: _replace_size(x, var, by))
-        if nv is not v:
-            changes[fl.name] = nv
-    return replace(n, **changes) if changes else n
+    return effects.rebuild(n, lambda x: _replace_size(x, var, by))
 
 
 class _Inner:
