@@ -393,22 +393,29 @@ class ExprCompiler:
                     total = s
             return lits, total
         agg = parts[0][1]
-        kinds = const(agg.coll.kind + "s")
-        self.used.add("loops")
-        args, dom = self.context(env)
-        acc = self.fresh.pred("union_size")
 
-        def part_size(p):
-            sub = env.child(**{agg.var: Binding("logic", p, agg.coll.kind)})
+        def part_size(sub):
             lits, l, o = self.loc(agg.body, sub)
             z = self.fresh.var("z")
             return lits + [f("size", l, o, z)], z
-        # acc(.., P, S): S cards in the parts of the players (teams) up to P, in seat order
+        return self._add_up_per_element(agg, env, "union_size", part_size)
+
+    def _add_up_per_element(self, agg: ir.AggCards, env, name: str, part):
+        """(literals, total) of `part(env with agg's variable bound)`, a (literals, number) pair,
+        added up over the players (teams) of `agg` in seat order."""
+        kinds = const(agg.coll.kind + "s")
+        self.used.add("loops")
+        args, dom = self.context(env)
+        acc = self.fresh.pred(name)
+
+        def part_at(p):
+            return part(env.child(**{agg.var: Binding("logic", p, agg.coll.kind)}))
+        # acc(.., P, S): S added up over the players (teams) up to P, in seat order
         first = self.fresh.var("p")
-        lits, z = part_size(first)
+        lits, z = part_at(first)
         self.rules.append(rule(f(acc, *args, first, z), *dom, f("first_of", kinds, first), *lits))
         x, y, s1, s2 = (self.fresh.var(h) for h in ("p", "p", "s", "s"))
-        lits, z = part_size(y)
+        lits, z = part_at(y)
         self.rules.append(rule(f(acc, *args, y, s2), f(acc, *args, x, s1), f("after_of", kinds, x, y), *lits,
                                f("plus", s1, z, s2)))
         last, total = self.fresh.var("p"), self.fresh.var("s")
@@ -422,24 +429,8 @@ class ExprCompiler:
             return self._count_filter(ir.Filter(parts[0][1], c.var, c.cond, pos=c.pos), env)
         self.used.add("plus")
         agg = parts[0][1]
-        kinds = const(agg.coll.kind + "s")
-        self.used.add("loops")
-        args, dom = self.context(env)
-        acc = self.fresh.pred("union_count")
-
-        def part_count(p):
-            sub = env.child(**{agg.var: Binding("logic", p, agg.coll.kind)})
-            return self._count_filter(ir.Filter(agg.body, c.var, c.cond, pos=c.pos), sub)
-        # acc(.., P, S): S cards pass in the parts of the players (teams) up to P, in seat order
-        first = self.fresh.var("p")
-        lits, z = part_count(first)
-        self.rules.append(rule(f(acc, *args, first, z), *dom, f("first_of", kinds, first), *lits))
-        x, y, s1, s2 = (self.fresh.var(h) for h in ("p", "p", "s", "s"))
-        lits, z = part_count(y)
-        self.rules.append(rule(f(acc, *args, y, s2), f(acc, *args, x, s1), f("after_of", kinds, x, y), *lits,
-                               f("plus", s1, z, s2)))
-        last, total = self.fresh.var("p"), self.fresh.var("s")
-        return [f(acc, *args, last, total), f("last_of", kinds, last)], total
+        return self._add_up_per_element(
+            agg, env, "union_count", lambda sub: self._count_filter(ir.Filter(agg.body, c.var, c.cond, pos=c.pos), sub))
 
     def context(self, env: Env) -> tuple[list, list]:
         """The logic variables of env (arguments of a helper) and their domain literals."""

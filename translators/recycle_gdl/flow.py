@@ -398,17 +398,25 @@ class Flow(ExprCompiler):
         lits, cnt = self.val(n.count, env)
         for x in pres:
             self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+        self.count_down(rid, lits, cnt, lab, lambda body, tick: self.stmt(n.body, body, tick, env), after)
+
+    def count_down(self, rid, lits, cnt, lab, run, after=None) -> str:
+        """Run a body `cnt` times (none when cnt <= 0), counting down in register rid, then go to
+        `after` (a new label when None), which is returned; run(body, tick) emits the body, which
+        goes on at the tick."""
         body, tick = self.label(), self.label()
+        after = after or self.label()
         self.rules.append(rule(f("var_put", rid, cnt), self.at(lab), *lits, f("less", const(0), cnt)))
         self.goto(lab, body, *lits, f("less", const(0), cnt))
         self.goto(lab, after, *lits, f("leq", cnt, const(0)))
-        self.stmt(n.body, body, tick, env)
+        run(body, tick)
         k, k1 = self.fresh.var("k"), self.fresh.var("k")
         left = [true(f("var", rid, k)), f("succ", k1, k)]
         self.rules.append(rule(f("var_put", rid, k1), self.at(tick), *left, f("less", const(0), k1)))
         self.goto(tick, body, *left, f("less", const(0), k1))
         self.rules.append(rule(f("var_kill", rid), self.at(tick), *left, f("leq", k1, const(0))))
         self.goto(tick, after, *left, f("leq", k1, const(0)))
+        return after
 
     def s_RepeatAll(self, n, lab, after, env):
         src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
@@ -928,17 +936,7 @@ class Flow(ExprCompiler):
         (see _filters_around); returns the label after the scans."""
         rid, cnt = self.reg("t", "card_id"), self.reg("r", "num")
         lits, k = self.v_Size(ir.Size(flt.coll, pos=flt.pos), env)
-        scan, tick, after = self.label(), self.label(), self.label()
-        self.rules.append(rule(f("var_put", cnt, k), self.at(lab), *lits, f("less", const(0), k)))
-        self.goto(lab, scan, *lits, f("less", const(0), k))
-        self.goto(lab, after, *lits, f("leq", k, const(0)))
-        self.scan_steps(x, scan, tick, rid, env)
-        k, k1 = self.fresh.var("k"), self.fresh.var("k")
-        left = [true(f("var", cnt, k)), f("succ", k1, k)]
-        self.rules.append(rule(f("var_put", cnt, k1), self.at(tick), *left, f("less", const(0), k1)))
-        self.goto(tick, scan, *left, f("less", const(0), k1))
-        self.rules.append(rule(f("var_kill", cnt), self.at(tick), *left, f("leq", k1, const(0))))
-        self.goto(tick, after, *left, f("leq", k1, const(0)))
+        after = self.count_down(cnt, lits, k, lab, lambda scan, tick: self.scan_steps(x, scan, tick, rid, env))
         self.pre[id(x)] = rid
         return after
 
