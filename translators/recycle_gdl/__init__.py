@@ -234,7 +234,7 @@ class Translation:
             for key, _ in flow.sums:
                 low, high = self._sum_range(key if isinstance(key, Const) else None)
                 lo, hi = min(lo, low), max(hi, high)
-        for (key, l), uses in getattr(flow, "tuples", {}).items():
+        for (key, l), uses in flow.tuples.items():
             for k in uses["count"]:   # the number of tuples, and the running sums up to it
                 hi = max(hi, self._tuples_bound(key, l, k))
         counters = [x for x in self.prog.game.walk() if isinstance(x, (ir.Inc, ir.Dec, ir.SetInt))]
@@ -263,8 +263,7 @@ class Translation:
         ncards = len(self.prog.lay.cards)
         if l.name.startswith("mem_"):   # `remember` may put a card there twice
             return [ncards] * 13
-        values = getattr(self, "card_values", {})
-        return [sum(1 for cid in range(ncards) if b in values.get((key, cid), {0})) for b in range(13)]
+        return [sum(1 for cid in range(ncards) if b in self.card_values.get((key, cid), {0})) for b in range(13)]
 
     def _tuples_bound(self, key, l, k: int) -> int:
         """The most tuples of k cards a location can hold: each bin's binomial at its fullest,

@@ -283,15 +283,8 @@ class ExprCompiler:
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.SetOp) and c.coll.op == "union":
             # a concatenation: the cards passing in each part, added up
             self.used.add("plus")
-            lits, total = None, None
-            for a in c.coll.args:
-                la, z = self.v_Size(ir.Size(ir.Filter(a, c.var, c.cond, pos=c.pos), pos=n.pos), env)
-                if total is None:
-                    lits, total = la, z
-                else:
-                    s = self.fresh.var("s")
-                    lits, total = lits + la + [f("plus", total, z, s)], s
-            return lits, total
+            return self.added_up(self.v_Size(ir.Size(ir.Filter(a, c.var, c.cond, pos=c.pos), pos=n.pos), env)
+                                 for a in c.coll.args)
         if isinstance(c, ir.Filter) and _scan_parts(c.coll) is not None:
             return self._count_filter_parts(c, env)
         if isinstance(c, ir.Tuples):
@@ -380,25 +373,27 @@ class ExprCompiler:
         """The size of a union (a concatenation in CardStock): the sizes of its parts added up."""
         self.used.add("plus")
         if parts[0][0] == "loc":
-            lits, total = [], None
-            for _, part in parts:
-                pl, l, o = self.loc(part, env)
-                z = self.fresh.var("z")
-                lits += pl + [f("size", l, o, z)]
-                if total is None:
-                    total = z
-                else:
-                    s = self.fresh.var("s")
-                    lits.append(f("plus", total, z, s))
-                    total = s
-            return lits, total
+            return self.added_up(self._loc_size(part, env) for _, part in parts)
         agg = parts[0][1]
+        return self._add_up_per_element(agg, env, "union_size", lambda sub: self._loc_size(agg.body, sub))
 
-        def part_size(sub):
-            lits, l, o = self.loc(agg.body, sub)
-            z = self.fresh.var("z")
-            return lits + [f("size", l, o, z)], z
-        return self._add_up_per_element(agg, env, "union_size", part_size)
+    def _loc_size(self, loc, env):
+        """(literals, size) of one location."""
+        pl, l, o = self.loc(loc, env)
+        z = self.fresh.var("z")
+        return pl + [f("size", l, o, z)], z
+
+    def added_up(self, parts):
+        """(literals, total) of (literals, number) pairs added up with `plus`, in order."""
+        # parts may be a generator: each part's variables are made before the sum that takes it
+        lits, total = [], None
+        for la, z in parts:
+            if total is None:
+                lits, total = lits + la, z
+            else:
+                s = self.fresh.var("s")
+                lits, total = lits + la + [f("plus", total, z, s)], s
+        return lits, total
 
     def _add_up_per_element(self, agg: ir.AggCards, env, name: str, part):
         """(literals, total) of `part(env with agg's variable bound)`, a (literals, number) pair,
@@ -477,12 +472,7 @@ class ExprCompiler:
         c = n.cards
         if isinstance(c, ir.SetOp) and c.op == "union" and c.args and all(isinstance(a, ir.Location) for a in c.args):
             # a concatenation: its sum is the sum of its parts' sums
-            lits, total = self.v_Sum(ir.Sum(c.args[0], n.points, pos=n.pos), env)
-            for a in c.args[1:]:
-                la, v = self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env)
-                s = self.fresh.var("s")
-                lits, total = lits + la + [f("plus", total, v, s)], s
-            return lits, total
+            return self.added_up(self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env) for a in c.args)
         if not isinstance(n.cards, ir.Location):
             raise unsupported(f"the sum of {_what(n.cards)}", n)
         lits, l, o = self.loc(n.cards, env)

@@ -151,7 +151,7 @@ class Flow(ExprCompiler):
                     t = self.type_of(h.value, local)
                     if list(_pre_nodes_expr(h.value)):
                         raise unsupported("this 'let' at the head of an option", h)
-                    if t is not None and (t.startswith("coll") or t == "cards"):
+                    if _is_collection(t):
                         # a collection: its expression stands for it where it reads the same
                         # (its size is taken at the choice, as the simulator takes the list)
                         size, body = self._inline_let(h, held)
@@ -259,6 +259,7 @@ class Flow(ExprCompiler):
         range and the conditions on the way to it read."""
         stmts = effects.statements(node, held)
         out, index = [], {}
+        pos = {id(x): i for i, (x, _, _) in enumerate(stmts)}
         for k, (s, anc, hd) in enumerate(stmts):
             if isinstance(s, ir.Choice):
                 raise unsupported("a choice inside an option", s)
@@ -276,7 +277,6 @@ class Flow(ExprCompiler):
             before = effects.written_before(stmts, k)
             if effects.meets(set().union(*[effects.reads(g.cond, hd) for g in guards]), before):
                 raise unsupported("an option with an `any` after its first action", s)
-            pos = {id(x): i for i, (x, _, _) in enumerate(stmts)}
 
             def excluded(act, guards=guards, pos=pos, mine={id(a) for a in anc}):
                 # an action under a condition that excludes one on the way to this `any` (both
@@ -579,7 +579,7 @@ class Flow(ExprCompiler):
             return self.acts(n.body, env.child(**{n.var: Binding("logic", x, self.bind_type(n.coll, env))}))
         if isinstance(n, ir.Let):
             t = self.type_of(n.value, env)
-            if t is not None and (t.startswith("coll") or t == "cards"):
+            if _is_collection(t):
                 # judged in the state at the choice, where the copy equals the collection itself
                 if self.bind_type(n.value, env) != "card" or self.snapshot_source(n.value, env) is None:
                     raise unsupported("'let' of a collection", n)
@@ -649,7 +649,7 @@ class Flow(ExprCompiler):
 
     def s_Let(self, n, lab, after, env):
         t = self.type_of(n.value, env)
-        if t is not None and (t.startswith("coll") or t == "cards"):
+        if _is_collection(t):
             return self._let_cards(n, lab, after, env, t)
         pres = list(_pre_nodes_expr(n.value))
         if pres:
@@ -1063,6 +1063,11 @@ def _parts(src):
         if all(isinstance(a, ir.Location) for a in src.args):
             return [("loc", a) for a in src.args]
     return None
+
+
+def _is_collection(t) -> bool:
+    """Whether a value type is a collection (of cards or of anything else)."""
+    return t is not None and (t.startswith("coll") or t == "cards")
 
 
 def _pre_nodes_expr(n):
