@@ -17,7 +17,7 @@ from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow, option_term
 from .order import ordered_locations
-from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
+from .terms import NONE, Fresh, const, f, name, neg, rule, true
 
 __all__ = ["to_gdl", "state_fluents", "Translation"]
 

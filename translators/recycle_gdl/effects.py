@@ -12,8 +12,6 @@ from dataclasses import fields, replace
 from ggpbridge import ir
 
 ALL = ("*",)
-_PRIMITIVE = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
-              ir.SetPoints, ir.Cycle, ir.TurnPass, ir.CreateDeck)
 _LOOPS = (ir.ForAll, ir.Repeat, ir.RepeatAll)
 _BINDERS = (ir.Filter, ir.Quantified, ir.AggCards, ir.AnyOf, ir.ForAll, ir.Let)
 
