@@ -122,7 +122,7 @@ def test_an_integer_beyond_the_table_ends_the_play_as_overflow():
     assert set(m.goals(s).values()) == {0}
 
 
-def test_a_count_that_ends_the_game_past_a_threshold_fits_the_table():
+def test_a_count_that_ends_the_game_past_a_threshold_fits_the_table(corpus):
     # NinetyEight: a king sets the pile total to 98, and the next card (worth up to 9)
     # passes 98 and ends the game: the table must hold 107
     ls = Lockstep(parse_file(CORPUS / "rcy" / "NinetyEight2.rcy"))
