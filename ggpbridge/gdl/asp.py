@@ -27,8 +27,8 @@ from typing import Iterable, Iterator
 import clingo
 from clingo import ast
 
-from .ast import Description, Not, Or, relation
-from .asp_rules import dynamic_levels, location, render_rules
+from .ast import Description, relation
+from .asp_rules import atoms_under, dynamic_levels, location, render_rules
 from .errors import AspError
 
 ENCODINGS = ("rules", "domain", "state", "temporal")
@@ -240,7 +240,7 @@ def lookahead_rules(desc: Description, project: bool = True) -> list[ast.AST] | 
     levels = dynamic_levels(desc)
     graph: dict = {}
     for rule in desc.rules:
-        graph.setdefault(relation(rule.head), set()).update(_relations_under(rule.body))
+        graph.setdefault(relation(rule.head), set()).update(map(relation, atoms_under(rule.body)))
     wanted, todo = set(), [("legal", 2), ("goal", 2), ("terminal", 0)]
     while todo:
         key = todo.pop()
@@ -256,14 +256,6 @@ def lookahead_rules(desc: Description, project: bool = True) -> list[ast.AST] | 
     return ([ast.Program(_LOC, "base", [])]
             + render_rules(rules, lambda key: one if key in levels else None, project=project)
             + list(_encoding("gdl_lookahead")))
-
-
-def _relations_under(items) -> Iterator[tuple[str, int]]:
-    for item in items:
-        if isinstance(item, (Not, Or)):
-            yield from _relations_under((item.arg,) if isinstance(item, Not) else item.args)
-        elif relation(item):
-            yield relation(item)
 
 
 def temporal_rules(desc: Description, project: bool = True) -> list[ast.AST]:

@@ -50,7 +50,7 @@ def dynamic_levels(desc: Description) -> dict[Key, str]:
         if head is None:
             continue
         graph.add_node(head)
-        for lit in _atoms_under(rule.body):
+        for lit in atoms_under(rule.body):
             graph.add_edge(head, relation(lit))
     levels: dict[Key, str] = {}
     for key in graph.nodes:
@@ -62,12 +62,13 @@ def dynamic_levels(desc: Description) -> dict[Key, str]:
     return levels
 
 
-def _atoms_under(items: Iterable[object]) -> Iterator[Const | Func]:
+def atoms_under(items: Iterable[object]) -> Iterator[Const | Func]:
+    """The relation atoms of body literals, under `not` and `or` too."""
     for item in items:
         if isinstance(item, Not):
-            yield from _atoms_under((item.arg,))
+            yield from atoms_under((item.arg,))
         elif isinstance(item, Or):
-            yield from _atoms_under(item.args)
+            yield from atoms_under(item.args)
         elif relation(item):
             yield item
 
@@ -120,10 +121,10 @@ def _recursive_rules(rules: tuple[Rule, ...]) -> set[int]:
     for rule in rules:
         head = relation(rule.head)
         if head is not None:
-            graph.add_edges_from((head, relation(lit)) for lit in _atoms_under(rule.body))
+            graph.add_edges_from((head, relation(lit)) for lit in atoms_under(rule.body))
     component = {key: i for i, keys in enumerate(nx.strongly_connected_components(graph)) for key in keys}
     return {i for i, rule in enumerate(rules) if relation(rule.head) is not None
-            and any(component[relation(lit)] == component[relation(rule.head)] for lit in _atoms_under(rule.body))}
+            and any(component[relation(lit)] == component[relation(rule.head)] for lit in atoms_under(rule.body))}
 
 
 def _dnf(lit: object, rule: Rule) -> list[list[_Lit]]:
