@@ -39,6 +39,7 @@ class Report:
     divergence: dict | None = None
     capped: list = field(default_factory=list)   # seeds of runaway games stopped at the event cap
     broken: list = field(default_factory=list)   # seeds where a player has no option (a rule error of the game)
+    overflowed: list = field(default_factory=list)  # seeds of plays beyond a fitted translation's tables
     stopped: str | None = None                   # why fewer playouts than asked were played
 
     def as_dict(self) -> dict:
@@ -48,12 +49,16 @@ class Report:
 class Lockstep:
     """One game, translated once, checked over many seeded playouts."""
 
-    def __init__(self, loaded, overrides: dict | None = None):
+    def __init__(self, loaded, overrides: dict | None = None, fit: int = 0):
         from .gdl.machine import ClingoMachine
         from .sim import compile_loaded
+        from .translate import measured_fit
         from .translators.recycle_gdl import Translation
         self.prog = compile_loaded(loaded, overrides)
-        self.tr = Translation(loaded.game, 2, overrides)
+        # fit > 0: tables sized to that many random plays (seeds 0..fit-1 of the simulator's own
+        # playouts, not the lockstep's); a play beyond them is counted, not compared
+        sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
+        self.tr = Translation(loaded.game, 2, overrides, sized)
         self.sim = StepMachine(self.prog)
         self.gdl = ClingoMachine(self.tr.description)
         self.roles = {str(r): r for r in self.gdl.roles()}
@@ -72,6 +77,9 @@ class Lockstep:
             stats[2] += n
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
+            if _OVERFLOW in g and self.tr.fit is not None:
+                stats.append("overflow")
+                return tuple(stats)
             if _OVERFLOW in g:
                 lo, hi = self.tr.bounds
                 raise self._diverge(f"the play left the translation's tables (integers {lo}..{hi}, stage depth "
@@ -248,14 +256,16 @@ def _pick(k: int):
 
 
 def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, progress=None,
-               max_events: int = 2_000, time_limit: float | None = None) -> Report:
+               max_events: int = 2_000, time_limit: float | None = None, fit: int = 0) -> Report:
     """Play n lockstep playouts (seeds seed..seed+n-1); stops at the first divergence, keeping the counts.
 
     A game still running after `max_events` events is a runaway: it counts as agreeing that far.
-    With `time_limit` (seconds) no playout starts after the limit; `stopped` then says so."""
+    With `time_limit` (seconds) no playout starts after the limit; `stopped` then says so.
+    With `fit` > 0 the translation's tables are sized to that many random plays; a play that
+    leaves them is listed in `overflowed` (it agreed up to there)."""
     t0 = time.perf_counter()
     rep = Report()
-    ls = Lockstep(loaded, overrides)
+    ls = Lockstep(loaded, overrides, fit)
     try:
         for i in range(n):
             if time_limit is not None and time.perf_counter() - t0 > time_limit:
@@ -264,6 +274,8 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
             d, c, g, capped = ls.play(seed + i, max_events)
             if capped == "broken":
                 rep.broken.append(seed + i)
+            elif capped == "overflow":
+                rep.overflowed.append(seed + i)
             elif capped:
                 rep.capped.append(seed + i)
             rep.playouts += 1

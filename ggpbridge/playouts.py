@@ -20,6 +20,10 @@ def random_playout(machine: GameMachine, rng: random.Random, max_steps: int = 10
     except (MoveError, GameDefinitionError) as exc:
         # a rule error of the game (a player left without options): this game is lost, not the run
         return {"goals": None, "finished": False, "error": str(exc)}
+    if isinstance(play.states[-1], frozenset) and any(str(x) == "overflow" for x in play.states[-1]):
+        # a translation's tables were too small for this play (see translate --fit): no outcome
+        return {"goals": None, "steps": len(play.moves), "finished": False,
+                "error": "the play went beyond the translation's tables and ended as overflow"}
     return {"goals": {str(r): v for r, v in play.goals.items() if str(r) != CHANCE_ROLE},
             "steps": len(play.moves), "decisions": _decisions(play.moves), "finished": True}
 
@@ -30,8 +34,9 @@ def _decisions(moves) -> int:
                if any(str(r) != CHANCE_ROLE and str(m) != "noop" for r, m in joint.items()))
 
 
-def load_machine(path, engine: str, overrides: dict | None = None) -> GameMachine:
-    """The game file on the simulator ('sim') or on clingo over its GDL-II translation ('clingo')."""
+def load_machine(path, engine: str, overrides: dict | None = None, fit: int = 0) -> GameMachine:
+    """The game file on the simulator ('sim') or on clingo over its GDL-II translation ('clingo', tables
+    fitted to `fit` random plays when > 0)."""
     if engine == "sim":
         from .recycle import parse_file
         from .sim import compile_loaded
@@ -41,15 +46,15 @@ def load_machine(path, engine: str, overrides: dict | None = None) -> GameMachin
     if engine == "clingo":
         from .gdl.machine import ClingoMachine
         from .translate import load_description
-        return ClingoMachine(load_description(path, 2, overrides))
+        return ClingoMachine(load_description(path, 2, overrides, fit=fit))
     raise ValueError(f"engine must be 'sim' or 'clingo', not {engine!r}")
 
 
 def run(path, engine: str, n: int, seed: int = 0, overrides: dict | None = None, progress=None,
-        max_steps: int = 10_000) -> dict:
+        max_steps: int = 10_000, fit: int = 0) -> dict:
     """n playouts (seeds seed..seed+n-1) of a game file on 'sim' or 'clingo'; per-role mean goals."""
     t0 = time.perf_counter()
-    machine = load_machine(path, engine, overrides)
+    machine = load_machine(path, engine, overrides, fit)
     games = []
     try:
         for i in range(n):

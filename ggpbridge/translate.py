@@ -15,20 +15,34 @@ def is_kif(path: str | Path) -> bool:
 
 
 def load_description(path: str | Path, version: int = 2, overrides: dict | None = None,
-                     dialect: str | None = None) -> Description:
+                     dialect: str | None = None, fit: int = 0) -> Description:
     """The GDL description of a game file: KIF is parsed as is; RECYCLE is translated.
 
     `version` 2 gives GDL-II (with `random` and `sees`), 1 the GDL relaxation.
     `overrides` sets declared RECYCLE variables (ignored for KIF files).
+    `fit` > 0 sizes the tables to that many random plays (`measured_fit`).
     """
     if is_kif(path):
         return parse_kif(Path(path).read_text(encoding="utf-8"), str(path))
     from .recycle import parse_file
-    return translate_loaded(parse_file(path, dialect), version, overrides)
+    return translate_loaded(parse_file(path, dialect), version, overrides, fit)
 
 
-def translate_loaded(loaded, version: int = 2, overrides: dict | None = None) -> Description:
-    """Translate a parsed RECYCLE game (`recycle.Loaded`) into GDL-II (2) or GDL (1)."""
+def measured_fit(loaded, plays: int = 200, overrides: dict | None = None, seed: int = 0):
+    """A `Fit` from `plays` uniformly random simulator plays (seeds seed..seed+plays-1).
+
+    The translation it gives is exact on every play that stays inside what those plays
+    reached, and ends any other as `overflow` (goals 0)."""
+    from .sim import compile_loaded
+    from .sim.extent import measure
+    from .translators.recycle_gdl import Fit
+    prog = compile_loaded(loaded, overrides)
+    sizes, ints = measure(prog, plays, seed).named(prog)
+    return Fit(sizes, ints)
+
+
+def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fit: int = 0) -> Description:
+    """Translate a parsed RECYCLE game (`recycle.Loaded`) into GDL-II (2) or GDL (1); see `load_description`."""
     from .errors import GameDefinitionError, PositionedError
     from .recycle.check import check
     from .translators.recycle_gdl import to_gdl
@@ -39,6 +53,7 @@ def translate_loaded(loaded, version: int = 2, overrides: dict | None = None) ->
         raise GameDefinitionError(f"the game has {len(errors)} error(s) and cannot be translated; first: "
                                   f"{e.message}", e.pos, loaded.source)
     try:
-        return to_gdl(loaded.game, version=version, overrides=overrides)
+        sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
+        return to_gdl(loaded.game, version=version, overrides=overrides, fit=sized)
     except PositionedError as e:
         raise e.with_source(loaded.source)

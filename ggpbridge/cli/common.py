@@ -10,6 +10,12 @@ dialect_option = click.option(
     "--dialect", type=click.Choice(DIALECTS), default=None,
     help="Read the file in this RECYCLE dialect instead of detecting it from the content.")
 
+fit_option = click.option(
+    "--fit", type=click.IntRange(min=0), default=0, show_default=True, metavar="PLAYS",
+    help="Size the translation's tables (positions per location, integer values) to what PLAYS random "
+         "simulator plays reach, instead of the worst case: a much smaller ground program. A play beyond "
+         "them ends as `overflow`. 0: worst-case tables.")
+
 
 def load(path: str, dialect: str | None):
     """Parse a game file; library errors propagate to the CLI boundary."""

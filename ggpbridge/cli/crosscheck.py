@@ -7,7 +7,7 @@ import click
 
 from ..crosscheck import crosscheck
 from . import output
-from .common import dialect_option, load, parse_sets
+from .common import dialect_option, fit_option, load, parse_sets
 
 
 @click.command("crosscheck")
@@ -19,17 +19,18 @@ from .common import dialect_option, load, parse_sets
               help="A game still running after this many events is a runaway: it agrees that far.")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=None,
               help="Start no playout after this many seconds (the report says how many were played).")
+@fit_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @dialect_option
-def command(game, n, seed, sets, max_events, time_limit, as_json, dialect):
+def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
     """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
     loaded = load(game, dialect)
+    opts = dict(max_events=max_events, time_limit=time_limit, fit=fit)
     if as_json or not sys.stderr.isatty():
-        rep = crosscheck(loaded, n, seed, parse_sets(sets), max_events=max_events, time_limit=time_limit)
+        rep = crosscheck(loaded, n, seed, parse_sets(sets), **opts)
     else:
         with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
-            rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update, max_events=max_events,
-                             time_limit=time_limit)
+            rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update, **opts)
     data = {"game": game, "seed": seed, **rep.as_dict()}
     if as_json:
         output.as_json(data)
@@ -40,6 +41,9 @@ def command(game, n, seed, sets, max_events, time_limit, as_json, dialect):
         if rep.broken:
             click.echo(f"{len(rep.broken)} games reach a player with no option (a rule error of the game, "
                        f"where both engines agree): seeds {rep.broken[:10]}")
+        if rep.overflowed:
+            click.echo(f"{len(rep.overflowed)} games went beyond the tables fitted to {fit} plays and ended as "
+                       f"overflow, agreeing up to there (raise --fit): seeds {rep.overflowed[:10]}")
         if rep.stopped:
             click.echo(f"stopped: {rep.stopped}")
         d = rep.divergence

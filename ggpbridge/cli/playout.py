@@ -7,7 +7,7 @@ import click
 
 from ..playouts import run
 from . import output
-from .common import parse_sets
+from .common import fit_option, parse_sets
 
 
 @click.command("playout")
@@ -19,16 +19,19 @@ from .common import parse_sets
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Events (sim) or GDL steps (clingo) before a playout counts as unfinished.")
+@fit_option
 @click.option("--json", "as_json", is_flag=True, help="Every playout's outcome as JSON.")
-def command(game, n, engine, seed, sets, max_steps, as_json):
+def command(game, n, engine, seed, sets, max_steps, fit, as_json):
     """Play N uniformly random games of GAME on one engine and print the outcomes (goals per role)."""
+    if fit and engine == "sim":
+        raise click.BadParameter("--fit sizes the clingo engine's translation", param_hint="--fit")
     if engine == "sim" and game.endswith(".kif"):
         raise click.BadParameter("the simulator plays RECYCLE games; use --engine clingo for KIF", param_hint="--engine")
     if as_json or not sys.stderr.isatty():
-        rep = run(game, engine, n, seed, parse_sets(sets), max_steps=max_steps)
+        rep = run(game, engine, n, seed, parse_sets(sets), max_steps=max_steps, fit=fit)
     else:
         with click.progressbar(length=n, label=f"playouts ({engine})", file=sys.stderr) as bar:
-            rep = run(game, engine, n, seed, parse_sets(sets), progress=bar.update, max_steps=max_steps)
+            rep = run(game, engine, n, seed, parse_sets(sets), progress=bar.update, max_steps=max_steps, fit=fit)
     if as_json:
         output.as_json(rep)
         return

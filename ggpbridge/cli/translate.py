@@ -7,7 +7,7 @@ import click
 
 from ..gdl.kif import print_kif
 from ..translate import load_description
-from .common import dialect_option, parse_sets
+from .common import dialect_option, fit_option, parse_sets
 
 
 @click.command("translate")
@@ -20,10 +20,11 @@ from .common import dialect_option, parse_sets
 @click.option("--form", type=click.Choice(["temporal", "state"]), default="temporal", show_default=True,
               help="ASP only: time-indexed plays, or one state with externals.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
+@fit_option
 @dialect_option
-def command(game, target, output, horizon, form, sets, dialect):
+def command(game, target, output, horizon, form, sets, fit, dialect):
     """Translate GAME (RECYCLE, or GDL in KIF) into GDL-II, GDL or ASP; the same input gives the same bytes."""
-    desc = load_description(game, 1 if target == "gdl" else 2, parse_sets(sets), dialect)
+    desc = load_description(game, 1 if target == "gdl" else 2, parse_sets(sets), dialect, fit)
     if target == "asp":
         from ..gdl.asp_export import asp_program_text
         text = asp_program_text(desc, horizon, form=form, title=Path(game).name)

@@ -247,6 +247,8 @@ class StmtCompiler(ExprCompiler):
                 lst.insert(idx(c), card)
             if physical and not mem:
                 c.where[card] = (slot, owner)
+            if c.watch is not None:
+                c.watch.size(slot, len(lst))
         return put
 
     def s_Shuffle(self, n, env):
@@ -283,15 +285,17 @@ class StmtCompiler(ExprCompiler):
     def _int_target(self, n: ir.IntStorage, env):
         owner = self.owner(n.owner, env)
         key = self.slot_of(self.lay.sto_slots, n.key, env)
-        return lambda c: (c.ints(key(c)), owner(c))
+        return lambda c: (key(c), owner(c))
 
     def s_SetInt(self, n, env):
         tgt, val = self._int_target(n.target, env), self.x(n.value, env)
 
         def set_int(c):
             v = val(c)
-            row, o = tgt(c)
-            row[o] = v
+            k, o = tgt(c)
+            c.ints(k)[o] = v
+            if c.watch is not None:
+                c.watch.integer(k, v)
             return 1
         return set_int
 
@@ -306,8 +310,11 @@ class StmtCompiler(ExprCompiler):
 
         def add(c):
             v = val(c)
-            row, o = tgt(c)
+            k, o = tgt(c)
+            row = c.ints(k)
             row[o] += sign * v
+            if c.watch is not None:
+                c.watch.integer(k, row[o])
             return 1
         return add
 

@@ -67,7 +67,7 @@ class Runtime:
     """One game's data plus the hooks through which chance and choices are resolved."""
 
     __slots__ = ("lay", "L", "where", "I", "S", "P", "cyc", "tcyc", "vars", "rng", "forced",
-                 "fpos", "record", "stepwise", "bpath", "bpos", "btrace", "belems", "nchance")
+                 "fpos", "record", "stepwise", "bpath", "bpos", "btrace", "belems", "nchance", "watch")
 
     def __init__(self, lay: Layout, seed: int | None = None):
         self.lay = lay
@@ -91,6 +91,7 @@ class Runtime:
         self.bpos = 0
         self.btrace: list | None = None   # (index, count) of each `any` taken
         self.belems: list | None = None   # when a list: (element, type) of each `any` taken (crosscheck)
+        self.watch = None                 # sim.extent.Extent: sizes and integers as they are written
 
     # ------------------------------------------------------------ option branches
     def branch(self, n: int) -> int:

@@ -8,6 +8,8 @@ numbers 0..n-1 with roles `player<k>`, and chance is the role `random`.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ggpbridge import ir
 from ggpbridge.gdl.ast import Const, Description
 from ggpbridge.sim.exprs import _INT_OPS
@@ -19,23 +21,38 @@ from .flow import Flow, option_term
 from .order import ordered_locations
 from .terms import NONE, Fresh, const, f, name, neg, rule, true
 
-__all__ = ["to_gdl", "state_fluents", "Translation"]
+__all__ = ["to_gdl", "state_fluents", "Translation", "Fit"]
 
 
-def to_gdl(game: ir.Game, version: int = 2, overrides: dict | None = None) -> Description:
+@dataclass(frozen=True)
+class Fit:
+    """Tables sized to what plays were seen to need rather than to the worst case.
+
+    `sizes`: the most cards a location (vis, name) held, any owner; `ints`: the lowest and
+    highest value of an integer storage, by name. A play that goes beyond them ends as
+    `overflow` (goals 0), so a fitted translation never silently plays a different game.
+    Names left out keep the worst-case tables.
+    """
+
+    sizes: dict = field(default_factory=dict)
+    ints: dict = field(default_factory=dict)
+
+
+def to_gdl(game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None) -> Description:
     """The GDL-II (version 2) or GDL (version 1) description of a checked RECYCLE game."""
-    return Translation(game, version, overrides).description
+    return Translation(game, version, overrides, fit).description
 
 
 class Translation:
     """One translation, keeping what the lockstep check needs (labels of the choices)."""
 
-    def __init__(self, game: ir.Game, version: int = 2, overrides: dict | None = None):
+    def __init__(self, game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None):
         from ggpbridge.sim.machine import Live, Program
         if version not in (1, 2):
             raise ValueError("GDL version must be 1 or 2")
         self.prog = prog = Program(game, overrides)
         self.version = version
+        self.fit = fit
         fresh, body = Fresh(), []
         flow = self.flow = Flow(prog, fresh, body)
         # locations named at run time: every name the game uses may be one, and all are ordered
@@ -45,6 +62,8 @@ class Translation:
         ordered = ordered_locations(prog.game) | {ln for ln, _, _ in self.runtime_locs}
         self.bags = flow.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
         first = flow.game()
+        if fit is not None:
+            flow.used.add("overflow")
         self.stores = self._storages()
         score = self._scoring(flow, fresh)
         live = Live(prog)
@@ -125,6 +144,22 @@ class Translation:
         out += self._points(flow)
         out += [rule(f("value_any", v), f(d, v)) for d in ("num", "card_id", "name_value", "owner_id")]
         out.append(rule(f("value_any", const(NONE))))
+        return out
+
+    def _fitted_rooms(self) -> list:
+        """With a Fit: the positions of each ordered location (`room`) and each storage's values."""
+        fit = self.fit
+        if fit is None:
+            return []
+        sizes = {loc_name(vis, nm): n for (vis, nm), n in fit.sizes.items()}
+        full = len(self.prog.lay.cards) + 1
+        out = []
+        for ln, _ in sorted(self._locations(), key=lambda x: x[0].name):
+            if ln not in self.bags:
+                out += [rule(f("room", ln, const(i))) for i in range(min(sizes.get(ln, full), full))]
+        for key in sorted(self.stores["sto"]):
+            lo, hi = fit.ints.get(key, self.bounds)
+            out += [rule(f("int_room", name(key), const(v))) for v in range(min(lo, 0), max(hi, 0) + 1)]
         return out
 
     def _locations(self) -> set:
@@ -322,7 +357,10 @@ class Translation:
         self.bounds = (lo, hi)
         out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used, times="times" in used)
         stores = self.stores
-        out += kernel.cards() + (kernel.bags() if self.bags else []) + kernel.storages(bool(stores["sto"]), bool(stores["str"]))
+        fitted = self.fit is not None
+        out += self._fitted_rooms()
+        out += kernel.cards(fitted) + (kernel.bags() if self.bags else [])
+        out += kernel.storages(bool(stores["sto"]), bool(stores["str"]), fitted)
         if stores["pts"]:
             out += kernel.points(any(dyn for _, _, _, dyn in flow.point_sets))
         out += kernel.registers() + kernel.cycles()
@@ -421,10 +459,11 @@ class Translation:
         out = [rule(f("label", const(lab))) for lab in flow.labels + ["done"]]
         out += [
             rule(f("base", f("pc", l)), f("label", l)),
-            rule(f("base", f("at", l, o, i, c)), f("loc_owner", l, o), f("ordered", l), f("index", i), f("card_id", c)),
+            rule(f("base", f("at", l, o, i, c)), f("loc_owner", l, o), f("ordered", l),
+                 f("room", l, i) if self.fit else f("index", i), f("card_id", c)),
             rule(f("base", f("in", l, o, c)), f("loc_owner", l, o), f("bag", l), f("card_id", c)),
             rule(f("base", f("tally", l, o, i)), f("loc_owner", l, o), f("bag", l), f("isucc", x, i)),
-            rule(f("base", f("int", k, o, v)), f("sto_owner", k, o), f("num", v)),
+            rule(f("base", f("int", k, o, v)), f("sto_owner", k, o), f("int_room", k, v) if self.fit else f("num", v)),
             rule(f("base", f("str", k, o, v)), f("str_owner", k, o), f("name_value", v)),
             rule(f("base", f("points", k, o, s)), f("pts_owner", k, o), f("pts_set", s)),
             rule(f("base", f("parg", k, o, i, v)), f("pts_owner", k, o), f("parg_index", i), f("name_value", v)),

@@ -18,10 +18,15 @@ l, o, i, k, k1, k2, j, c, d, v, a, b, z, z1, n, p, s, r = (X.var(h) for h in "l 
 ii, vv = X.var("i"), X.var("v")
 
 
-def cards() -> list:
-    """Card positions: removal and insertion shift the cards above; a swap exchanges two."""
+def cards(fitted: bool = False) -> list:
+    """Card positions: removal and insertion shift the cards above; a swap exchanges two.
+
+    Fitted (a `Fit`): a location's positions are its `room`; a card put beyond them ends
+    the play as `overflow`."""
     at = lambda *t: true(f("at", *t))  # noqa: E731
-    return [
+    room = [f("room", l, k2)] if fitted else []
+    rooms = [f("room", l, j)] if fitted else []
+    out = [
         rule(f("occupied", l, o, i), at(l, o, i, c)),
         rule(f("held_by", c, o), at(l, o, i, c), f("physical", l), f("player_id", o)),
         rule(f("size", l, o, const(0)), f("loc_owner", l, o), f("ordered", l), neg(f("occupied", l, o, const(0)))),
@@ -38,9 +43,10 @@ def cards() -> list:
         # projected first: joining insertions with every card's position would be quadratic
         rule(f("ins_at", l, o, j), f("ins", l, o, j, c)),
         rule(f("ins_below", l, o, k), f("ins_at", l, o, j), f("index", k), f("leq", j, k)),
-        rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("isucc", k, k2)),
+        rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("isucc", k, k2),
+             *room),
         rule(f("nx", f("at", l, o, k, d)), f("shifted", l, o, k, d), neg(f("ins_below", l, o, k))),
-        rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c)),
+        rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c), *rooms),
         # Instructions name a card to remove from wherever it lies, or a location to put a card
         # on top of; the positions are joined in here once rather than in every instruction.
         rule(f("rm", l, o, i), f("rm_card", c), at(l, o, i, c), f("physical", l)),
@@ -54,6 +60,11 @@ def cards() -> list:
         rule(f("nx", f("at", l, o, b, d)), f("swap_to", l, o, b), f("swap_card_from", l, o, d)),
         rule(f("nx", f("at", l, o, a, d)), f("swap_from", l, o, a), f("swap_card_to", l, o, d)),
     ]
+    if fitted:
+        out += [rule(f("nx", const("overflow")), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("isucc", k, k2),
+                     neg(f("room", l, k2))),
+                rule(f("nx", const("overflow")), f("ins", l, o, j, c), neg(f("room", l, j)))]
+    return out
 
 
 def bags() -> list:
@@ -78,8 +89,11 @@ def bags() -> list:
     ]
 
 
-def storages(ints: bool = True, strs: bool = True) -> list:
-    """Integer and name storages: only values other than 0 / the empty name are fluents."""
+def storages(ints: bool = True, strs: bool = True, fitted: bool = False) -> list:
+    """Integer and name storages: only values other than 0 / the empty name are fluents.
+
+    Fitted (a `Fit`): an integer storage's values are its `int_room`; writing another
+    ends the play as `overflow`."""
     out = []
     for fl, default, dom, want in (("int", const(0), "sto_owner", ints), ("str", const(NO_VALUE), "str_owner", strs)):
         if not want:
@@ -87,11 +101,14 @@ def storages(ints: bool = True, strs: bool = True) -> list:
         out += [
             rule(f(f"{fl}_written", k, o), f(f"set_{fl}", k, o, v)),
             rule(f("nx", f(fl, k, o, v)), true(f(fl, k, o, v)), neg(f(f"{fl}_written", k, o))),
-            rule(f("nx", f(fl, k, o, v)), f(f"set_{fl}", k, o, v), distinct(v, default)),
+            rule(f("nx", f(fl, k, o, v)), f(f"set_{fl}", k, o, v), distinct(v, default),
+                 *([f("int_room", k, v)] if fitted and fl == "int" else [])),
             rule(f(f"has_{fl}", k, o), true(f(fl, k, o, v))),
             rule(f(f"{fl}_value", k, o, v), true(f(fl, k, o, v))),
             rule(f(f"{fl}_value", k, o, default), f(dom, k, o), neg(f(f"has_{fl}", k, o))),
         ]
+        if fitted and fl == "int":
+            out.append(rule(f("nx", const("overflow")), f("set_int", k, o, v), neg(f("int_room", k, v))))
     return out
 
 
