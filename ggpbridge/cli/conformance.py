@@ -9,6 +9,7 @@ import click
 
 from ..sim.conformance import files_under, run_file
 from . import output
+from .common import fit_option
 
 
 @click.command("conformance")
@@ -23,8 +24,9 @@ from . import output
               help="Start no lockstep playout of a file after this many seconds on it.")
 @click.option("--max-events", type=click.IntRange(min=1), default=2_000, show_default=True,
               help="Lockstep: a game still running after this many events agrees that far (runaway).")
+@fit_option
 @click.option("--json", "as_json", is_flag=True)
-def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, max_events, as_json):
+def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, max_events, fit, as_json):
     """Exit status is non-zero on any failure not listed as expected (internal errors always count)."""
     expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
     expect = [e for e in expect if e]
@@ -33,7 +35,7 @@ def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, m
     with click.progressbar(files, label="conformance", file=sys.stderr,
                            item_show_func=lambda f: f.name if f else "") as bar:
         for f in bar:
-            rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events))
+            rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events, fit))
     unexpected = [r for r in rows if r.stage != "ok" and (r.stage == "internal" or not any(r.file.endswith(e) for e in expect))]
     if as_json:
         output.as_json({"files": [r.as_dict() for r in rows], "unexpected_failures": [r.file for r in unexpected]})

@@ -46,22 +46,22 @@ def files_under(paths) -> list[Path]:
 
 
 def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = False, lockstep: int = 0,
-             lockstep_time: float | None = None, max_events: int = 2_000) -> Row:
+             lockstep_time: float | None = None, max_events: int = 2_000, fit: int = 0) -> Row:
     """Parse, check and play `games` seeded games of one file; optionally translate and cross-check it."""
     row = _simulate_file(path, games, max_steps)
     if (translate or lockstep) and row.stage in ("ok", "rules"):
         loaded = parse_file(path)
         row.translation = translation_status(loaded)
         if lockstep and row.translation.startswith("valid"):
-            row.lockstep = lockstep_status(loaded, lockstep, lockstep_time, max_events)
+            row.lockstep = lockstep_status(loaded, lockstep, lockstep_time, max_events, fit)
     return row
 
 
-def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events: int = 2_000) -> str:
-    """'N/N agree', with runaway games and a time limit noted, or the divergence and its seed."""
+def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events: int = 2_000, fit: int = 0) -> str:
+    """'N/N agree', with runaway games, plays beyond a fit and a time limit noted, or the divergence and its seed."""
     from ..crosscheck import crosscheck
     try:
-        rep = crosscheck(loaded, n, time_limit=time_limit, max_events=max_events)
+        rep = crosscheck(loaded, n, time_limit=time_limit, max_events=max_events, fit=fit)
     except MemoryError:
         return "error: out of memory grounding the translation"
     d = rep.divergence
@@ -70,6 +70,8 @@ def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events:
     out = f"{rep.playouts}/{n} agree"
     if rep.capped:
         out += f" ({len(rep.capped)} runaway, agree to {max_events} events)"
+    if rep.overflowed:
+        out += f" ({len(rep.overflowed)} beyond the fit, agree up to it)"
     if rep.stopped:
         out += f" ({rep.stopped.split(' after')[0]})"
     return out

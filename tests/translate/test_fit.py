@@ -130,3 +130,12 @@ def test_playout_and_crosscheck_clis_take_fit():
     assert json.loads(res.output)["overflowed"] == []
     res = CliRunner().invoke(main, ["playout", str(WAR), "--fit", "40"])
     assert res.exit_code != 0 and "--fit" in res.output
+
+
+@pytest.mark.parametrize("fit", ["0", "30"])
+def test_conformance_lockstep_column_with_and_without_a_fit(fit):
+    res = CliRunner().invoke(main, ["conformance", str(WAR), "--games", "5", "--crosscheck", "3", "--fit", fit,
+                                    "--json"])
+    assert res.exit_code == 0, res.output
+    row = json.loads(res.output[res.output.index("{"):])["files"][0]
+    assert row["translation"].startswith("valid") and row["lockstep"] == "3/3 agree"
