@@ -128,7 +128,10 @@ def read(source: Source, dialect: str) -> Parsed:
         if dialect == V03 and _unclosed(text, dialect) == 1:
             # v0.3's grammar let `scoring` swallow the game's final ')'; files relied on it.
             comments.clear()
-            top = _parse(text + "\n)", dialect, comments)
+            try:
+                top = _parse(text + "\n)", dialect, comments)
+            except lark.UnexpectedInput:   # not the one missing ')' after all: report the text as it is
+                raise _syntax_error(e, text, dialect, source) from None
             line = text.count("\n") + 1
             warnings.append(Diagnostic("warning", "the game form is not closed: a final ')' is assumed (v0.3 files often lack it)",
                                        Pos(line, len(text.rsplit("\n", 1)[-1]) + 1), source))

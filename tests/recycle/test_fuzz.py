@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,3 +59,12 @@ def test_mangled_input_never_escapes_as_an_uncaught_exception(text):
 
 def test_fuzz_sources_come_from_the_corpus_when_present(corpus):
     assert all(CORPUS in p.parents for p in SOURCES)
+
+
+def test_a_v03_file_whose_missing_paren_is_not_the_only_fault_is_a_syntax_error():
+    # found by the fuzzer: a stray ')' before a v0.3 game that also lacks its final ')'; supplying
+    # that ')' does not make it readable, and the second parse's error used to escape uncaught
+    text = ")\n" + (GAMES / "agram_v03.gdl").read_text()
+    with pytest.raises(PositionedError) as info:
+        parse_text(text, "fuzz.rcy")
+    assert str(info.value).startswith("fuzz.rcy:")
