@@ -7,11 +7,18 @@ every decision, chance event and at the end the two must agree on: who decides a
 the exact set of options, the number of chance outcomes, the whole state (the
 simulator exports its data as the translation's fluents), each player's percepts
 (what `observe` gives), terminal, and the goals.
+
+Decks (translators/recycle_gdl/order.py) are the one place where the two take chance
+differently: the simulator shuffles them (chance events the translation does not have) and
+draws from the top, the translation lets `random` draw each card. The check plays the
+simulator's shuffles alone and then has `random` draw exactly the cards the simulator took,
+in order (the simulator logs them): so the states still have to agree card for card.
 """
 from __future__ import annotations
 
 import random
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 from .errors import GgpBridgeError
@@ -62,12 +69,27 @@ class Lockstep:
         self.sim = StepMachine(self.prog)
         self.gdl = ClingoMachine(self.tr.description)
         self.roles = {str(r): r for r in self.gdl.roles()}
+        from .translators.recycle_gdl.exprs import loc_name
+        self.deck_slots = {slot for (vis, nm), slot in self.prog.lay.loc_slots.items()
+                           if loc_name(vis, nm) in self.tr.decks}
+        self.draws: deque = deque()   # cards the simulator drew from decks, not yet drawn by `random`
+
+    def _sim_step(self, s, move):
+        """The simulator's next state (the initial one when s is None), noting the cards drawn from decks."""
+        self.sim.drawlog = log = []
+        try:
+            s = self.sim.initial_state() if s is None else self.sim.next_state(s, move)
+        finally:
+            self.sim.drawlog = None
+        self.draws.extend(card for slot, _, card, fresh in log if fresh and slot in self.deck_slots)
+        return s
 
     # ------------------------------------------------------------ one playout
     def play(self, seed: int, max_events: int = 2_000) -> tuple:
         """Play one game in lockstep: (decisions, chance events, GDL steps, capped); raises Divergence."""
         rng = random.Random(seed)
-        s = self.sim.initial_state()
+        self.draws.clear()
+        s = self._sim_step(None, None)
         g = self.gdl.initial_state()
         history: list = []
         stats = [0, 0, 0]
@@ -96,6 +118,14 @@ class Lockstep:
                 return tuple(stats) + (False,)
             if self.gdl.is_terminal(g):
                 raise self._diverge("the translation's game is over, the simulator's is not", where, s, g)
+            if isinstance(node, Chance) and node.where is not None and node.kind == "shuffle" and \
+                    loc_name_of(node.where) in self.tr.decks:
+                # shuffling a deck: the translation has nothing to match, its draws come later
+                k = rng.randrange(node.n)
+                history.append({"chance": k})
+                stats[1] += 1
+                s = self._sim_step(s, k)
+                continue
             self._compare_state(s, g, where, percepts, node)
             legal = {r: self.gdl.legal_moves(g, r) for r in self.gdl.roles()}
             if isinstance(node, Chance):
@@ -107,7 +137,7 @@ class Lockstep:
                 history.append({"chance": k})
                 joint = {r: (_pick(k) if str(r) == "random" else _NOOP) for r in self.gdl.roles()}
                 stats[1] += 1
-                s = self.sim.next_state(s, k)
+                s = self._sim_step(s, k)
             else:
                 role = self.roles[f"player{node.player}"]
                 want = [self.option_move(s, o) for o in node.options]
@@ -123,7 +153,7 @@ class Lockstep:
                 history.append({"player": node.player, "option": k, "move": symbol_kif(want[k])})
                 joint = {r: (want[k] if r == role else _NOOP) for r in self.gdl.roles()}
                 stats[0] += 1
-                s = self.sim.next_state(s, k)
+                s = self._sim_step(s, k)
             percepts = self.gdl.sees(g, joint)
             g = self.gdl.next_state(g, joint)
             stats[2] += 1
@@ -136,6 +166,17 @@ class Lockstep:
         n = 0
         while not self.gdl.is_terminal(g):
             legal = {r: self.gdl.legal_moves(g, r) for r in self.gdl.roles()}
+            rnd = legal.get(self.roles["random"], ())
+            if rnd and all(m.name == "draw" for m in rnd):
+                if not self.draws:
+                    break   # the simulator has not drawn yet (it is still shuffling)
+                card = term_symbol(card_term(self.draws.popleft()))
+                move = next((m for m in rnd if m.arguments[0] == card), None)
+                if move is None:
+                    raise Divergence(f"seed {seed}, after {len(history)} events: the simulator drew "
+                                     f"{symbol_kif(card)}, the translation's `random` may draw only "
+                                     f"{sorted(symbol_kif(m.arguments[0]) for m in rnd)}")
+                legal[self.roles["random"]] = (move,)
             if any(len(ms) != 1 for ms in legal.values()):
                 break
             if any(str(m) != "noop" and str(r) != "random" for r, ms in legal.items() for m in ms):
@@ -248,6 +289,16 @@ class Lockstep:
 
 _NOOP = term_symbol(Const("noop"))
 _OVERFLOW = term_symbol(Const("overflow"))
+
+
+def loc_name_of(where: tuple):
+    from .translators.recycle_gdl.exprs import loc_name
+    return loc_name(*where)
+
+
+def card_term(k: int):
+    from .translators.recycle_gdl.export import card
+    return card(k)
 
 
 def _pick(k: int):

@@ -208,6 +208,8 @@ class StmtCompiler(ExprCompiler):
                     card = lst.pop(k)
                 if physical:
                     c.where[card] = None
+                if c.drawlog is not None and idx is None and c.btrace is None:
+                    c.drawlog.append((slot, owner, card, c.fpos >= len(c.forced or ())))
                 return card
             return take_at
         if not physical:
@@ -253,9 +255,11 @@ class StmtCompiler(ExprCompiler):
 
     def s_Shuffle(self, n, env):
         target = self.coll(n.target, env)
+        t = n.target
+        where = (t.vis, t.name.value) if isinstance(t, ir.Location) and isinstance(t.name, ir.Name) else None
 
         def shuffle(c):
-            c.shuffle(target(c))
+            c.shuffle(target(c), where)
             return 1
         return shuffle
 

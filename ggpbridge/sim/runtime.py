@@ -15,9 +15,9 @@ from ..errors import GameDefinitionError
 class Suspend(Exception):
     """Raised in stepwise mode when a chance event has no outcome supplied yet."""
 
-    def __init__(self, kind: str, n: int, detail: str = ""):
+    def __init__(self, kind: str, n: int, detail: str = "", where: tuple | None = None):
         super().__init__(kind)
-        self.kind, self.n, self.detail = kind, n, detail
+        self.kind, self.n, self.detail, self.where = kind, n, detail, where
 
 
 class Layout:
@@ -67,7 +67,7 @@ class Runtime:
     """One game's data plus the hooks through which chance and choices are resolved."""
 
     __slots__ = ("lay", "L", "where", "I", "S", "P", "cyc", "tcyc", "vars", "rng", "forced",
-                 "fpos", "record", "stepwise", "bpath", "bpos", "btrace", "belems", "nchance", "watch")
+                 "fpos", "record", "stepwise", "bpath", "bpos", "btrace", "belems", "nchance", "watch", "drawlog")
 
     def __init__(self, lay: Layout, seed: int | None = None):
         self.lay = lay
@@ -92,6 +92,9 @@ class Runtime:
         self.btrace: list | None = None   # (index, count) of each `any` taken
         self.belems: list | None = None   # when a list: (element, type) of each `any` taken (crosscheck)
         self.watch = None                 # sim.extent.Extent: sizes and integers as they are written
+        # when a list: (slot, owner, card, fresh) of each card taken from a location's top or
+        # bottom, fresh unless a re-run replays it (the lockstep check follows decks with it)
+        self.drawlog: list | None = None
 
     # ------------------------------------------------------------ option branches
     def branch(self, n: int) -> int:
@@ -134,7 +137,7 @@ class Runtime:
         return P[slot]
 
     # ------------------------------------------------------------ chance
-    def pick(self, n: int, kind: str, detail: str = "") -> int:
+    def pick(self, n: int, kind: str, detail: str = "", where: tuple | None = None) -> int:
         """An outcome in 0..n-1 of a chance event: random, or supplied in stepwise mode."""
         if n <= 1 or self.btrace is not None:
             # while options are enumerated by tentative runs, chance takes its first outcome
@@ -150,16 +153,18 @@ class Runtime:
                     raise GameDefinitionError(f"chance outcome {k} out of range 0..{n - 1} for {kind}")
                 return k
             if self.stepwise:
-                raise Suspend(kind, n, detail)
+                raise Suspend(kind, n, detail, where)
         k = self.rng.randrange(n)
         if self.record is not None:
             self.record.append(k)
         return k
 
-    def shuffle(self, cards: list) -> None:
-        """Fisher-Yates from the top down, one chance event per position (CardCollection.Shuffle)."""
+    def shuffle(self, cards: list, where: tuple | None = None) -> None:
+        """Fisher-Yates from the top down, one chance event per position (CardCollection.Shuffle).
+
+        `where`: the (visibility, name) of the location shuffled, when it has a fixed one."""
         for n in range(len(cards) - 1, 0, -1):
-            k = self.pick(n + 1, "shuffle", f"position {n}")
+            k = self.pick(n + 1, "shuffle", f"position {n}", where)
             cards[n], cards[k] = cards[k], cards[n]
 
     # ------------------------------------------------------------ player cycles

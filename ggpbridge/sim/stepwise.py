@@ -51,6 +51,7 @@ class Chance:
     kind: str
     n: int
     detail: str = ""
+    where: tuple | None = None   # a shuffle's location (visibility, name), when fixed
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class StepMachine:
         self._cache: dict = {}
         self._spare: Live | None = None
         self._held = None    # (data, ctrl) of the state _spare holds after a completed settle
+        self.drawlog: list | None = None   # set by a caller to see the cards taken (Runtime.drawlog)
 
     def initial_state(self) -> State:
         """The state after setup (decks created), settled to its first decision or chance."""
@@ -150,6 +152,7 @@ class StepMachine:
         live = self._live(state)
         c = live.c
         c.forced, c.fpos, c.stepwise = list(state.prefix), 0, True
+        c.drawlog = self.drawlog
         try:
             if state.pending is not None:
                 live.choose(live.frames[-1][0].items[live.frames[-1][1]], state.pending)
@@ -164,7 +167,7 @@ class StepMachine:
         except GameDefinitionError as e:
             raise e.with_source(self.prog.source)   # a rule error met while running: name the file
         except Suspend as s:
-            nd = Chance(s.kind, s.n, s.detail)
+            nd = Chance(s.kind, s.n, s.detail, s.where)
             f = live.frames[-1] if live.frames else None
             if f is not None and f[1] < len(f[0].items) and type(f[0].items[f[1]]) is BlockP:
                 # inside a block (not an option's body, not an end test): resume from its start
@@ -187,6 +190,7 @@ class StepMachine:
         live = self._live(state)
         c = live.c
         c.forced, c.fpos, c.stepwise = list(state.prefix[:at]), 0, True
+        c.drawlog = None   # a re-run to a block's start: what it takes was seen before
         live.stop_at = (at, ctrl)
         try:
             if state.pending is not None:

@@ -71,10 +71,12 @@ def test_crosscheck_cli_json():
 def test_locations_whose_order_is_never_read_are_bags():
     ls = Lockstep(parse_file(GAMES / "agram2_c2.rcy"))
     names = {c.name for c in ls.tr.bags}
-    # hands are only chosen from and tested for emptiness; the stock is dealt from its top
-    assert "iloc_hand" in names and "iloc_stock" not in names and "vloc_played" not in names
+    # hands are only chosen from and tested for emptiness; the stock is a deck (shuffled, then
+    # dealt from its top: tests/translate/test_decks.py); a trick's max is scanned in order
+    assert "iloc_hand" in names and "iloc_stock" in names and "vloc_played" not in names
+    assert {c.name for c in ls.tr.decks} == {"iloc_stock"}
     init = {str(x) for x in ls.gdl.initial_state()}
-    assert any(x.startswith("at(iloc_stock,") for x in init)
+    assert any(x.startswith("in(iloc_stock,") for x in init) and not any(x.startswith("at(") for x in init)
 
 
 def test_a_card_never_put_into_a_bag_is_reported():

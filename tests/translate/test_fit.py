@@ -89,6 +89,15 @@ def test_a_play_beyond_the_fit_ends_as_overflow_and_is_counted_not_compared(monk
     assert rep.overflowed and rep.playouts == 12
 
 
+def test_a_bag_fuller_than_its_fit_ends_as_overflow(monkeypatch):
+    # Agram's hands are bags (their order is never read): a deal of two cards overflows a room of one
+    monkeypatch.setattr(translate, "measured_fit", lambda *a, **k: Fit({("iloc", "HAND"): 1}, {}))
+    loaded = parse_file(GAMES / "agram2_c2.rcy")
+    assert any(ln.name == "iloc_hand" for ln in Translation(loaded.game).bags)
+    rep = crosscheck(loaded, 2, seed=0, fit=1)
+    assert rep.divergence is None and rep.overflowed == [0, 1] and rep.decisions == 0
+
+
 def test_without_the_overflow_guard_a_too_small_fit_plays_another_game():
     # the guard is what keeps a fitted translation honest: drop it and cards vanish
     ls = Lockstep(parse_file(WAR))

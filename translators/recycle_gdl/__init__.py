@@ -18,7 +18,7 @@ from . import kernel
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow, option_term
-from .order import ordered_locations
+from .order import decks, ordered_locations
 from .terms import NONE, Fresh, const, f, name, neg, rule, true
 
 __all__ = ["to_gdl", "state_fluents", "Translation", "Fit"]
@@ -59,7 +59,9 @@ class Translation:
         self.runtime_vis = sorted({x.vis for x in prog.game.walk()
                                    if isinstance(x, ir.Location) and not isinstance(x.name, (ir.Name, str))})
         self.runtime_locs = {(loc_name(vis, nm), vis, nm) for vis in self.runtime_vis for nm in self._names() if nm}
-        ordered = ordered_locations(prog.game) | {ln for ln, _, _ in self.runtime_locs}
+        runtime = {ln for ln, _, _ in self.runtime_locs}
+        self.decks = flow.decks = decks(prog.game) - runtime
+        ordered = ordered_locations(prog.game, self.decks) | runtime
         self.bags = flow.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
         first = flow.game()
         if fit is not None:
@@ -147,7 +149,7 @@ class Translation:
         return out
 
     def _fitted_rooms(self) -> list:
-        """With a Fit: the positions of each ordered location (`room`) and each storage's values."""
+        """With a Fit: the positions of each location (`room`: a bag's sizes up to it) and each storage's values."""
         fit = self.fit
         if fit is None:
             return []
@@ -155,8 +157,7 @@ class Translation:
         full = len(self.prog.lay.cards) + 1
         out = []
         for ln, _ in sorted(self._locations(), key=lambda x: x[0].name):
-            if ln not in self.bags:
-                out += [rule(f("room", ln, const(i))) for i in range(min(sizes.get(ln, full), full))]
+            out += [rule(f("room", ln, const(i))) for i in range(min(sizes.get(ln, full), full))]
         for key in sorted(self.stores["sto"]):
             lo, hi = fit.ints.get(key, self.bounds)
             out += [rule(f("int_room", name(key), const(v))) for v in range(min(lo, 0), max(hi, 0) + 1)]
@@ -359,7 +360,7 @@ class Translation:
         stores = self.stores
         fitted = self.fit is not None
         out += self._fitted_rooms()
-        out += kernel.cards(fitted) + (kernel.bags() if self.bags else [])
+        out += kernel.cards(fitted) + (kernel.bags(fitted) if self.bags else [])
         out += kernel.storages(bool(stores["sto"]), bool(stores["str"]), fitted)
         if stores["pts"]:
             out += kernel.points(any(dyn for _, _, _, dyn in flow.point_sets))
@@ -422,7 +423,8 @@ class Translation:
             rule(f("legal", rnd, f("pick", kk)), f("pick_ok", kk)),
             rule(f("random_busy"), f("pick_ok", kk)),
             rule(f("legal", rnd, const("noop")), neg(f("random_busy"))),
-        ]
+        ] + ([rule(f("legal", rnd, f("draw", kk)), f("draw_ok", kk)),
+              rule(f("random_busy"), f("draw_ok", kk))] if "draw" in flow.used else [])
 
     def _sees(self) -> list:
         """Each player sees, after every step, the cards visible to it and the public fluents."""
@@ -462,7 +464,8 @@ class Translation:
             rule(f("base", f("at", l, o, i, c)), f("loc_owner", l, o), f("ordered", l),
                  f("room", l, i) if self.fit else f("index", i), f("card_id", c)),
             rule(f("base", f("in", l, o, c)), f("loc_owner", l, o), f("bag", l), f("card_id", c)),
-            rule(f("base", f("tally", l, o, i)), f("loc_owner", l, o), f("bag", l), f("isucc", x, i)),
+            rule(f("base", f("tally", l, o, i)), f("loc_owner", l, o), f("bag", l), f("isucc", x, i),
+                 *([f("room", l, x)] if self.fit else [])),
             rule(f("base", f("int", k, o, v)), f("sto_owner", k, o), f("int_room", k, v) if self.fit else f("num", v)),
             rule(f("base", f("str", k, o, v)), f("str_owner", k, o), f("name_value", v)),
             rule(f("base", f("points", k, o, s)), f("pts_owner", k, o), f("pts_set", s)),
@@ -480,6 +483,8 @@ class Translation:
             rule(f("input", r, const("noop")), f("role", r)),
             rule(f("input", const("random"), f("pick", i)), f("num", i)),
         ]
+        if "draw" in flow.used:
+            out.append(rule(f("input", const("random"), f("draw", c)), f("card_id", c)))
         out += [rule(f("base", f("var", const(g), v)), f(dom, v)) for g, dom in sorted(flow.reg_dom.items())
                 if dom not in ("scan_value", "snapshot")]
         if flow.snapshot_regs:  # a snapshot holds (el KEY CARD): a key is a position

@@ -70,6 +70,7 @@ class ExprCompiler:
     """Compiles expressions against one game's layout, collecting helper rules."""
 
     bags: frozenset = frozenset()   # locations without order (order.py): `(in L O C)` fluents
+    decks: frozenset = frozenset()  # bags drawn from at random (order.py)
 
     def __init__(self, lay, fresh, rules: list, pre: dict):
         self.lay = lay

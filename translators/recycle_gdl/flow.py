@@ -12,7 +12,8 @@ from ggpbridge import ir
 from ggpbridge.gdl.ast import Not, Var
 
 from . import effects
-from .exprs import TEAM, Binding, Env, ExprCompiler, _number, declared_env, unsupported, _what
+from .exprs import TEAM, Binding, Env, ExprCompiler, _number, declared_env, loc_name, unsupported, _what
+from .order import is_draw
 from .terms import NO_VALUE, NONE, const, distinct, f, name, neg, rule, true
 
 _PRE = (ir.Random, ir.Extreme)
@@ -694,7 +695,16 @@ class Flow(ExprCompiler):
 
     def _move(self, src, dst, lab, env, remove, insert, node):
         # where the card is taken from
-        if isinstance(src, ir.CardAt) and isinstance(src.source, ir.Location):
+        if isinstance(node, ir.Move) and is_draw(src, self.decks):
+            # a deck (order.py): `random` picks the card among those left
+            sl, l1, o1 = self.loc(src.source, env)
+            card = self.fresh.var("c")
+            self.used.add("draw")
+            self.rules.append(rule(f("draw_ok", card), self.at(lab), *sl, true(f("in", l1, o1, card))))
+            cl = [f("does", const("random"), f("draw", card))]
+            self.act(lab, f("rm_card", card), cl)
+            sl, l1 = None, None
+        elif isinstance(src, ir.CardAt) and isinstance(src.source, ir.Location):
             sl, l1, o1 = self.loc(src.source, env)
             card, i = self.fresh.var("c"), self.fresh.var("i")
             if src.where == "top":
@@ -761,6 +771,9 @@ class Flow(ExprCompiler):
     def s_Shuffle(self, n, lab, after, env):
         if not isinstance(n.target, ir.Location):
             raise unsupported(f"shuffling {_what(n.target)}", n)
+        if isinstance(n.target.name, ir.Name) and loc_name(n.target.vis, n.target.name.value) in self.decks:
+            self.goto(lab, after)   # a deck is drawn from at random: nothing to do
+            return
         lits, l, o = self.loc(n.target, env)
         rid = self.reg("s", "index")
         self.chance_labels.add(lab)
@@ -973,6 +986,9 @@ class Flow(ExprCompiler):
         cur, best, best_val, has_best = pred("scan_at"), pred("scan_best"), pred("scan_bval"), pred("scan_hasbest")
         el, val, has_el, tie, take, end = (pred(h) for h in ("scan_el", "scan_val", "scan_has", "scan_tie",
                                                               "scan_take", "scan_end"))
+        # the cursor moves on from a position that holds a card: said with the position, so
+        # that the relaxed grounding moves it only as far as the positions that exist
+        has_at = pred("scan_hasat")
         add = self.rules.append
         add(rule(f(cur, P, I), self.at(lab), true(f("var", sid, f("sc", P, I)))))
         add(rule(f(cur, const(0), const(0)), self.at(lab), neg(f("has_var", sid))))
@@ -986,10 +1002,13 @@ class Flow(ExprCompiler):
                 agg = part
                 sub = env.child(**{agg.var: Binding("logic", P, self.bind_type(agg.coll, env))})
                 lits, l, o = self.loc(agg.body, sub)
-                add(rule(f(el, C), f(cur, P, I), *self.member(agg.coll, env, P), *lits, true(f("at", l, o, I, C))))
+                body = [*self.member(agg.coll, env, P), *lits, true(f("at", l, o, I, C))]
+                add(rule(f(el, C), f(cur, P, I), *body))
+                add(rule(f(has_at, P, I), f(cur, P, I), *body))
             else:
                 lits, l, o = self.loc(part, env)
                 add(rule(f(el, C), f(cur, const(pi), I), *lits, true(f("at", l, o, I, C))))
+                add(rule(f(has_at, const(pi), I), f(cur, const(pi), I), *lits, true(f("at", l, o, I, C))))
         nparts = self.lay.n if parts[0][0] == "each" and parts[0][1].coll.kind == "player" else \
             len(self.lay.teams) if parts[0][0] == "each" else len(parts)
         self.max_parts = max(self.max_parts, nparts)
@@ -1008,7 +1027,7 @@ class Flow(ExprCompiler):
         add(rule(f(take), f(tie), f("does", const("random"), f("pick", const(0)))))
         add(rule(f("var_put", bid, C), f(cand, C), f(take)))
         # the next cursor: the next position of this part, or the next part
-        add(rule(f("var_put", sid, f("sc", P, I2)), f(cur, P, I), f(has_el), f("isucc", I, I2)))
+        add(rule(f("var_put", sid, f("sc", P, I2)), f(has_at, P, I), f("isucc", I, I2)))
         add(rule(f("var_put", sid, f("sc", P2, const(0))), f(cur, P, I), neg(f(has_el)),
                  f("scan_part", P2), f("isucc", P, P2), f("less", P2, const(nparts))))
         last = const(nparts - 1)

@@ -67,12 +67,14 @@ def cards(fitted: bool = False) -> list:
     return out
 
 
-def bags() -> list:
+def bags(fitted: bool = False) -> list:
     """Locations without order: `(in L O C)`, and `(tally L O N)` their size when not 0.
 
-    A step moves at most one card, so a size changes by one at most."""
+    A step moves at most one card, so a size changes by one at most. Fitted (a `Fit`): a
+    bag grows only within its `room`; a card put beyond it ends the play as `overflow`."""
     inn = lambda *t: true(f("in", *t))  # noqa: E731
-    return [
+    room = [f("room", l, n)] if fitted else []
+    out = [
         rule(f("held_by", c, o), inn(l, o, c), f("physical", l), f("player_id", o)),
         rule(f("take", l, o, c), f("rm_card", c), inn(l, o, c), f("physical", l)),
         rule(f("nx", f("in", l, o, c)), inn(l, o, c), neg(f("take", l, o, c))),
@@ -83,10 +85,13 @@ def bags() -> list:
         rule(f("size", l, o, n), true(f("tally", l, o, n))),
         rule(f("size", l, o, const(0)), f("loc_owner", l, o), f("bag", l), neg(f("has_tally", l, o))),
         rule(f("nx", f("tally", l, o, n)), true(f("tally", l, o, n)), neg(f("grows", l, o)), neg(f("shrinks", l, o))),
-        rule(f("nx", f("tally", l, o, k)), f("size", l, o, n), f("grows", l, o), f("isucc", n, k)),
+        rule(f("nx", f("tally", l, o, k)), f("size", l, o, n), f("grows", l, o), f("isucc", n, k), *room),
         rule(f("nx", f("tally", l, o, k)), f("size", l, o, n), f("shrinks", l, o), f("isucc", k, n),
              distinct(k, const(0))),
     ]
+    if fitted:
+        out.append(rule(f("nx", const("overflow")), f("size", l, o, n), f("grows", l, o), neg(f("room", l, n))))
+    return out
 
 
 def storages(ints: bool = True, strs: bool = True, fitted: bool = False) -> list:

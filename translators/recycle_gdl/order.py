@@ -11,6 +11,13 @@ max/min scans (ties are broken in list order), sums and filtered counts (added u
 the positions), snapshots of `all` and `let` over cards (taken in list order) and the
 list constructs. Memory locations stay ordered: `remember`
 may put a card there twice, which a bag could not hold.
+
+A *deck* is a location whose order is read only by shuffling it and drawing from its top
+or bottom, that no card is ever put into, and that the game shuffles before anything else
+touches it. Its order is then a uniformly random permutation that nobody has seen, so
+drawing from it is drawing a card at random from what is left: the translation keeps it a
+bag, does nothing at a shuffle, and lets `random` pick each card drawn (`(draw C)`), one
+fluent per card instead of one per card and position.
 """
 from __future__ import annotations
 
@@ -23,11 +30,54 @@ _ORDER_READERS = (ir.Shuffle, ir.Faro, ir.Extreme, ir.Sum, ir.Sort, ir.Sequence,
                   ir.Tuples, ir.Runs, ir.Subsets, ir.Partition)
 
 
-def ordered_locations(game: ir.Game) -> frozenset:
-    """The location name constants (e.g. `iloc_stock`) whose order the game reads."""
+def ordered_locations(game: ir.Game, decks: frozenset = frozenset()) -> frozenset:
+    """The location name constants (e.g. `iloc_stock`) whose order the game reads other than by
+    shuffling and drawing from the top or bottom of those in `decks`."""
     out: set = set()
-    _visit(game, out)
+    _visit(game, out, decks)
     return frozenset(out)
+
+
+def decks(game: ir.Game) -> frozenset:
+    """The location name constants the translation may treat as decks (see the module's text)."""
+    named = {loc_name(x.vis, x.name.value) for x in game.walk()
+             if isinstance(x, ir.Location) and isinstance(x.name, ir.Name) and x.vis != "mem"}
+    # candidates: what is still unordered when shuffles and draws of them are not counted
+    cands = (named & ordered_locations(game)) - ordered_locations(game, frozenset(named))
+    for x in game.walk():
+        if isinstance(x, (ir.Move, ir.Remember)) and isinstance(x.dst, ir.CardAt) \
+                and isinstance(x.dst.source, ir.Location):
+            loc = x.dst.source
+            if not isinstance(loc.name, ir.Name):
+                return frozenset()   # a location named at run time could be any of them
+            cands.discard(loc_name(loc.vis, loc.name.value))
+    return frozenset(ln for ln in cands if _shuffled_first(game, ln))
+
+
+def _mentions(node, ln) -> bool:
+    return any(isinstance(x, ir.Location) and isinstance(x.name, ir.Name) and loc_name(x.vis, x.name.value) == ln
+               for x in node.walk())
+
+
+def _shuffled_first(game: ir.Game, ln) -> bool:
+    """The first statement of the game that mentions the location is an unconditional shuffle of it."""
+    for item in game.body:
+        for stmt in (item.items if isinstance(item, ir.Do) else (item,)):
+            if isinstance(stmt, ir.Shuffle) and isinstance(stmt.target, ir.Location) and _mentions(stmt, ln):
+                return True
+            if _mentions(stmt, ln):
+                return False
+    return False
+
+
+def _is_deck(node, decks) -> bool:
+    return (isinstance(node, ir.Location) and isinstance(node.name, ir.Name)
+            and loc_name(node.vis, node.name.value) in decks)
+
+
+def is_draw(node, decks) -> bool:
+    """The source of a move that takes a card from the top or bottom of a deck."""
+    return isinstance(node, ir.CardAt) and node.where in ("top", "bottom") and _is_deck(node.source, decks)
 
 
 def _locations(node, out: set) -> None:
@@ -36,29 +86,35 @@ def _locations(node, out: set) -> None:
             out.add(loc_name(x.vis, x.name.value))
 
 
-def _visit(node, out: set) -> None:
+def _visit(node, out: set, decks=frozenset()) -> None:
     if isinstance(node, ir.Location) and node.vis == "mem" and isinstance(node.name, ir.Name):
         out.add(loc_name(node.vis, node.name.value))
+    if isinstance(node, ir.Shuffle) and _is_deck(node.target, decks):
+        _visit(node.target.owner, out, decks)
+        return
     if isinstance(node, (ir.Move, ir.Remember)):
-        _visit(node.src, out)
+        if isinstance(node, ir.Move) and is_draw(node.src, decks):
+            _visit(node.src.source.owner, out, decks)
+        else:
+            _visit(node.src, out, decks)
         dst = node.dst
         if isinstance(dst, ir.CardAt) and isinstance(dst.source, ir.Location):
             # where a card is put does not read the order: only the owner and the index may
             for child in dst.source.children():
-                _visit(child, out)
+                _visit(child, out, decks)
             if not isinstance(dst.where, str):
-                _visit(dst.where, out)
+                _visit(dst.where, out, decks)
             if dst.source.vis == "mem" and isinstance(dst.source.name, ir.Name):
                 out.add(loc_name(dst.source.vis, dst.source.name.value))
         else:
-            _visit(dst, out)
+            _visit(dst, out, decks)
         return
     if isinstance(node, (ir.ForAll, ir.Let)):
         # `all` over cards and `let` of cards keep a snapshot in list order (flow.snapshot_source)
         _snapshot_roots(node.coll if isinstance(node, ir.ForAll) else node.value, out)
     if _emptiness_test(node):
         # compiled as "some card passes" (ExprCompiler.compare), without counting
-        _visit(node.left.coll, out)
+        _visit(node.left.coll, out, decks)
         return
     if isinstance(node, ir.Let) and isinstance(node.value, ir.Filter) and any(
             isinstance(x, ir.Size) and x.coll == ir.Var(node.var) for x in node.body.walk()):
@@ -68,7 +124,7 @@ def _visit(node, out: set) -> None:
             isinstance(node, ir.Size) and isinstance(node.coll, ir.Filter)):
         _locations(node, out)
     for child in node.children():
-        _visit(child, out)
+        _visit(child, out, decks)
 
 
 def _snapshot_roots(coll, out: set) -> None:

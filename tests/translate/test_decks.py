@@ -1,0 +1,93 @@
+"""Decks: locations only shuffled and drawn from are bags that `random` draws from, and still agree."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import GAMES
+from ggpbridge.crosscheck import Divergence, Lockstep, crosscheck
+from ggpbridge.gdl.ast import Description
+from ggpbridge.gdl.kif import to_kif
+from ggpbridge.gdl.machine import ClingoMachine
+from ggpbridge.recycle import parse_file, parse_text
+from ggpbridge.translators.recycle_gdl import Translation
+from ggpbridge.translators.recycle_gdl.order import decks
+
+# a small game of our own: deal one card each, then play them out onto a pile
+GAME = """
+(game
+  (setup
+    (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR, FIVE)))))
+  (do (
+    {first}
+    (all player 'P (repeat 2 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+  (stage player
+    (end (== (size ((current player) iloc HAND)) 0))
+    (choice (
+      (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE))))
+      {option})))
+  (scoring max (size ((current player) iloc HAND))))
+"""
+
+
+def _decks(first="(shuffle (game iloc STOCK))", option=""):
+    return {x.name for x in decks(parse_text(GAME.format(first=first, option=option)).game)}
+
+
+def test_a_location_shuffled_first_and_only_drawn_from_is_a_deck():
+    assert _decks() == {"iloc_stock"}
+    assert _decks(option="((> (size (game iloc STOCK)) 0) (move (top (game iloc STOCK)) (top (game vloc PILE))))") \
+        == {"iloc_stock"}   # its size may be read, and a draw may come later
+
+
+@pytest.mark.parametrize("first, option", [
+    ("", ""),                                                           # dealt in creation order
+    ("(move (top (game iloc STOCK)) (top (game vloc PILE))) (shuffle (game iloc STOCK))", ""),   # drawn first
+    ("(shuffle (game iloc STOCK))",                                     # a card goes back in
+     "((> (size (game vloc PILE)) 0) (move (top (game vloc PILE)) (top (game iloc STOCK))))"),
+    ("(shuffle (game iloc STOCK)) (remember (top (game iloc STOCK)) (top (game mem SEEN)))", ""),  # top looked at
+    ("(shuffle (game iloc STOCK)) (set (game str PEEK) (cardatt RANK (top (game iloc STOCK))))", ""),
+], ids=["never shuffled", "drawn before the shuffle", "refilled", "remembered", "peeked"])
+def test_a_location_whose_order_can_be_known_is_not_a_deck(first, option):
+    assert _decks(first, option) == set()
+
+
+def test_a_deck_is_a_bag_and_random_draws_each_card_from_what_is_left():
+    loaded = parse_file(GAMES / "agram2_c2.rcy")
+    tr = Translation(loaded.game)
+    assert {x.name for x in tr.decks} == {"iloc_stock"} and tr.decks <= tr.bags
+    m = ClingoMachine(tr.description)
+    s = m.initial_state()
+    assert not any(str(f).startswith("at(iloc_stock") for f in s)
+    stock = lambda s: {f.arguments[2] for f in s if f.name == "in" and str(f.arguments[0]) == "iloc_stock"}  # noqa
+    whole = stock(s)
+    assert len(whole) == len(tr.prog.lay.cards)
+    rnd = [r for r in m.roles() if str(r) == "random"][0]
+    draws = 0
+    while draws < 3:
+        moves = {r: m.legal_moves(s, r) for r in m.roles()}
+        if moves[rnd][0].name == "draw":
+            # every card left may come next, and the one drawn leaves the deck
+            assert {mv.arguments[0] for mv in moves[rnd]} == stock(s) and len(stock(s)) == len(whole) - draws
+            draws += 1
+        s = m.next_state(s, {r: ms[-1] for r, ms in moves.items()})
+
+
+@pytest.mark.parametrize("game, n", [("agram2_c2.rcy", 6), ("kuhn_poker.rcy", 10), ("war_n4_winner.rcy", 10)])
+def test_decks_agree_with_the_simulators_shuffle_and_draws(game, n):
+    loaded = parse_file(GAMES / game)
+    assert Translation(loaded.game).decks
+    rep = crosscheck(loaded, n, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == n and rep.chance > 0
+
+
+def test_a_draw_that_leaves_the_card_in_the_deck_is_caught():
+    ls = Lockstep(parse_file(GAMES / "war_n4_winner.rcy"))
+    desc = ls.tr.description
+    rules = [r for r in desc.rules if not (r.head.name == "rm_card" and "(draw " in to_kif(r))]
+    assert len(rules) == len(desc.rules) - 1
+    ls.gdl = ClingoMachine(Description(tuple(rules)))
+    with pytest.raises(Divergence) as info:
+        ls.play(0)
+    assert "iloc_stock" in " ".join(info.value.detail.get("only_clingo", []))
