@@ -47,7 +47,9 @@ def test_a_location_shuffled_first_and_only_drawn_from_is_a_deck():
      "((> (size (game vloc PILE)) 0) (move (top (game vloc PILE)) (top (game iloc STOCK))))"),
     ("(shuffle (game iloc STOCK)) (remember (top (game iloc STOCK)) (top (game mem SEEN)))", ""),  # top looked at
     ("(shuffle (game iloc STOCK)) (set (game str PEEK) (cardatt RANK (top (game iloc STOCK))))", ""),
-], ids=["never shuffled", "drawn before the shuffle", "refilled", "remembered", "peeked"])
+    ("(shuffle (game iloc STOCK))",                                     # a player's STOCK, never shuffled
+     "((> (size ((current player) iloc STOCK)) 0) (move (top ((current player) iloc STOCK)) (top (game vloc PILE))))"),
+], ids=["never shuffled", "drawn before the shuffle", "refilled", "remembered", "peeked", "a player's"])
 def test_a_location_whose_order_can_be_known_is_not_a_deck(first, option):
     assert _decks(first, option) == set()
 

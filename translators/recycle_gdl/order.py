@@ -12,9 +12,9 @@ the positions), snapshots of `all` and `let` over cards (taken in list order) an
 list constructs. Memory locations stay ordered: `remember`
 may put a card there twice, which a bag could not hold.
 
-A *deck* is a location whose order is read only by shuffling it and drawing from its top
-or bottom, that no card is ever put into, and that the game shuffles before anything else
-touches it. Its order is then a uniformly random permutation that nobody has seen, so
+A *deck* is a location of the table whose order is read only by shuffling it and drawing
+from its top or bottom, that no card is ever put into, and that the game shuffles before
+anything else touches it. Its order is then a uniformly random permutation that nobody has seen, so
 drawing from it is drawing a card at random from what is left: the translation keeps it a
 bag, does nothing at a shuffle, and lets `random` pick each card drawn (`(draw C)`), one
 fluent per card instead of one per card and position.
@@ -51,6 +51,10 @@ def decks(game: ir.Game) -> frozenset:
             if not isinstance(loc.name, ir.Name):
                 return frozenset()   # a location named at run time could be any of them
             cands.discard(loc_name(loc.vis, loc.name.value))
+    for x in game.walk():
+        # the table's only: the name of a per-player location covers several, shuffled apart
+        if isinstance(x, ir.Location) and isinstance(x.name, ir.Name) and not isinstance(x.owner, ir.GameOwner):
+            cands.discard(loc_name(x.vis, x.name.value))
     return frozenset(ln for ln in cands if _shuffled_first(game, ln))
 
 
