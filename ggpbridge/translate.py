@@ -15,17 +15,18 @@ def is_kif(path: str | Path) -> bool:
 
 
 def load_description(path: str | Path, version: int = 2, overrides: dict | None = None,
-                     dialect: str | None = None, fit: int = 0) -> Description:
+                     dialect: str | None = None, fit: int = 0, decks: bool = True) -> Description:
     """The GDL description of a game file: KIF is parsed as is; RECYCLE is translated.
 
     `version` 2 gives GDL-II (with `random` and `sees`), 1 the GDL relaxation.
     `overrides` sets declared RECYCLE variables (ignored for KIF files).
-    `fit` > 0 sizes the tables to that many random plays (`measured_fit`).
+    `fit` > 0 sizes the tables to that many random plays (`measured_fit`); `decks` False
+    keeps every shuffle position by position (translators/recycle_gdl/order.py).
     """
     if is_kif(path):
         return parse_kif(Path(path).read_text(encoding="utf-8"), str(path))
     from .recycle import parse_file
-    return translate_loaded(parse_file(path, dialect), version, overrides, fit)
+    return translate_loaded(parse_file(path, dialect), version, overrides, fit, decks)
 
 
 def measured_fit(loaded, plays: int = 200, overrides: dict | None = None, seed: int = 0):
@@ -41,7 +42,8 @@ def measured_fit(loaded, plays: int = 200, overrides: dict | None = None, seed: 
     return Fit(sizes, ints)
 
 
-def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fit: int = 0) -> Description:
+def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fit: int = 0,
+                     decks: bool = True) -> Description:
     """Translate a parsed RECYCLE game (`recycle.Loaded`) into GDL-II (2) or GDL (1); see `load_description`."""
     from .errors import GameDefinitionError, PositionedError
     from .recycle.check import check
@@ -54,6 +56,6 @@ def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fi
                                   f"{e.message}", e.pos, loaded.source)
     try:
         sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
-        return to_gdl(loaded.game, version=version, overrides=overrides, fit=sized)
+        return to_gdl(loaded.game, version=version, overrides=overrides, fit=sized, decks=decks)
     except PositionedError as e:
         raise e.with_source(loaded.source)

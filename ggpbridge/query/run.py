@@ -84,7 +84,8 @@ def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=
     try:
         # A GDL file names its roles (`xplayer`); the translation of a RECYCLE game names seat k `player<k>`.
         role_name = role if role is None or is_kif(game) else f"player{parse_role(role)}"
-        desc = load_description(game, 2, overrides, dialect)
+        # without decks: every shuffle position is a chance step, as in the explicit engine's count
+        desc = load_description(game, 2, overrides, dialect, decks=False)
         ans = answer_asp(desc, question, role=role_name, horizon=horizon, timeout=timeout,
                          limit_states=limit_states)
     except NotImplementedError as e:

@@ -18,7 +18,7 @@ from . import kernel
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow, option_term
-from .order import decks, ordered_locations
+from .order import decks as find_decks, ordered_locations
 from .terms import NONE, Fresh, const, f, name, neg, rule, true
 
 __all__ = ["to_gdl", "state_fluents", "Translation", "Fit"]
@@ -38,15 +38,19 @@ class Fit:
     ints: dict = field(default_factory=dict)
 
 
-def to_gdl(game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None) -> Description:
+def to_gdl(game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None,
+           decks: bool = True) -> Description:
     """The GDL-II (version 2) or GDL (version 1) description of a checked RECYCLE game."""
-    return Translation(game, version, overrides, fit).description
+    return Translation(game, version, overrides, fit, decks).description
 
 
 class Translation:
     """One translation, keeping what the lockstep check needs (labels of the choices)."""
 
-    def __init__(self, game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None):
+    # decks=False shuffles every location position by position, as the simulator does: the
+    # query engines count chance events as steps, and must count the same ones (order.py)
+    def __init__(self, game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None,
+                 decks: bool = True):
         from ggpbridge.sim.machine import Live, Program
         if version not in (1, 2):
             raise ValueError("GDL version must be 1 or 2")
@@ -60,7 +64,7 @@ class Translation:
                                    if isinstance(x, ir.Location) and not isinstance(x.name, (ir.Name, str))})
         self.runtime_locs = {(loc_name(vis, nm), vis, nm) for vis in self.runtime_vis for nm in self._names() if nm}
         runtime = {ln for ln, _, _ in self.runtime_locs}
-        self.decks = flow.decks = decks(prog.game) - runtime
+        self.decks = flow.decks = find_decks(prog.game) - runtime if decks else frozenset()
         ordered = ordered_locations(prog.game, self.decks) | runtime
         self.bags = flow.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
         first = flow.game()
