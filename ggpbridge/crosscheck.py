@@ -21,7 +21,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from .errors import GgpBridgeError
+from .errors import GameDefinitionError, GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
@@ -47,6 +47,7 @@ class Report:
     capped: list = field(default_factory=list)   # seeds of runaway games stopped at the event cap
     broken: list = field(default_factory=list)   # seeds where a player has no option (a rule error of the game)
     overflowed: list = field(default_factory=list)  # seeds of plays beyond a fitted translation's tables
+    rule_errors: list = field(default_factory=list)  # {seed, error}: the simulator stopped on a rule error
     stopped: str | None = None                   # why fewer playouts than asked were played
 
     def as_dict(self) -> dict:
@@ -322,8 +323,17 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
             if time_limit is not None and time.perf_counter() - t0 > time_limit:
                 rep.stopped = f"time limit of {time_limit:g} s reached after {rep.playouts} playouts"
                 break
-            d, c, g, capped = ls.play(seed + i, max_events)
-            if capped == "broken":
+            try:
+                d, c, g, capped = ls.play(seed + i, max_events)
+            except GameDefinitionError as e:
+                # the game's own fault (a card taken from an empty location...): the engines agreed
+                # up to there, and nothing after it can be compared
+                rep.rule_errors.append({"seed": seed + i, "error": str(e.with_source(ls.prog.source))})
+                d = c = g = 0
+                capped = "error"
+            if capped == "error":
+                pass
+            elif capped == "broken":
                 rep.broken.append(seed + i)
             elif capped == "overflow":
                 rep.overflowed.append(seed + i)

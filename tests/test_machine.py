@@ -144,3 +144,11 @@ def test_a_rule_error_loses_that_game_not_the_run(tmp_path, guarded, message):
     rep = run(path, "sim", 3)
     assert rep["playouts"] == 3 and rep["finished"] == 0
     assert all(message in g["error"] for g in rep["games"])
+
+
+def test_a_rule_error_in_lockstep_is_recorded_with_its_seed_and_the_run_goes_on():
+    from ggpbridge.crosscheck import crosscheck
+    rep = crosscheck(parse_text(STUCK.replace("{option}", PLAY), "stuck.rcy"), 3, seed=5)
+    assert rep.divergence is None and rep.playouts == 3
+    assert [e["seed"] for e in rep.rule_errors] == [5, 6, 7]
+    assert all("stuck.rcy:" in e["error"] and "empty location" in e["error"] for e in rep.rule_errors)

@@ -41,6 +41,11 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
         if rep.broken:
             click.echo(f"{len(rep.broken)} games reach a player with no option (a rule error of the game, "
                        f"where both engines agree): seeds {rep.broken[:10]}")
+        if rep.rule_errors:
+            first = rep.rule_errors[0]
+            click.echo(f"{len(rep.rule_errors)} games stop on a rule error of the game in the simulator, "
+                       f"agreeing up to there: seeds {[e['seed'] for e in rep.rule_errors[:10]]}; "
+                       f"seed {first['seed']}: {first['error'].splitlines()[0]}")
         if rep.overflowed:
             click.echo(f"{len(rep.overflowed)} games went beyond the tables fitted to {fit} plays and ended as "
                        f"overflow, agreeing up to there (raise --fit): seeds {rep.overflowed[:10]}")
