@@ -25,6 +25,7 @@ from .errors import GameDefinitionError, GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
+from .translate import overflowed
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
 AUTO_LIMIT = 100_000
@@ -87,7 +88,10 @@ class Lockstep:
 
     # ------------------------------------------------------------ one playout
     def play(self, seed: int, max_events: int = 2_000) -> tuple:
-        """Play one game in lockstep: (decisions, chance events, GDL steps, capped); raises Divergence."""
+        """Play one game in lockstep: (decisions, chance events, GDL steps, ending); raises Divergence.
+
+        The ending is "over", or "runaway" (the event cap), "broken" (a player without options)
+        or "overflow" (beyond a fitted translation's tables)."""
         rng = random.Random(seed)
         self.draws.clear()
         s = self._sim_step(None, None)
@@ -100,10 +104,9 @@ class Lockstep:
             stats[2] += n
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
-            if _OVERFLOW in g and self.tr.fit is not None:
-                stats.append("overflow")
-                return tuple(stats)
-            if _OVERFLOW in g:
+            if overflowed(g) and self.tr.fit is not None:
+                return (*stats, "overflow")
+            if overflowed(g):
                 lo, hi = self.tr.bounds
                 raise self._diverge(f"the play left the translation's tables (integers {lo}..{hi}, stage depth "
                                     f"{self.tr.depth}) and ended as `overflow`: the translation's bounds are too "
@@ -116,11 +119,11 @@ class Lockstep:
                 if want != got:
                     raise self._diverge(f"goals differ: simulator {self._show(want)}, clingo {self._show(got)}",
                                         where, s, g)
-                return tuple(stats) + (False,)
+                return (*stats, "over")
             if self.gdl.is_terminal(g):
                 raise self._diverge("the translation's game is over, the simulator's is not", where, s, g)
-            if isinstance(node, Chance) and node.where is not None and node.kind == "shuffle" and \
-                    loc_name_of(node.where) in self.tr.decks:
+            if isinstance(node, Chance) and node.kind == "shuffle" and \
+                    self.prog.lay.loc_slots.get(node.where) in self.deck_slots:
                 # shuffling a deck: the translation has nothing to match, its draws come later
                 k = rng.randrange(node.n)
                 history.append({"chance": k})
@@ -144,8 +147,7 @@ class Lockstep:
                 want = [self.option_move(s, o) for o in node.options]
                 if not want and not legal[role]:
                     # a rule error of the game (the simulator stops it): the engines agree so far
-                    stats.append("broken")
-                    return tuple(stats)
+                    return (*stats, "broken")
                 got = sorted(symbol_kif(m) for m in legal[role])
                 if sorted(symbol_kif(m) for m in want) != got or len(set(want)) != len(want):
                     raise self._diverge(f"player {node.player}'s options differ: simulator "
@@ -159,8 +161,7 @@ class Lockstep:
             g = self.gdl.next_state(g, joint)
             stats[2] += 1
         # a runaway game (War can cycle): both engines agreed all the way to the cap
-        stats.append(True)
-        return tuple(stats)
+        return (*stats, "runaway")
 
     def _settle(self, g, percepts, seed, history):
         """Play the translation's automatic steps (every role has exactly one move)."""
@@ -171,7 +172,7 @@ class Lockstep:
             if rnd and all(m.name == "draw" for m in rnd):
                 if not self.draws:
                     break   # the simulator has not drawn yet (it is still shuffling)
-                card = term_symbol(card_term(self.draws.popleft()))
+                card = term_symbol(_card(self.draws.popleft()))
                 move = next((m for m in rnd if m.arguments[0] == card), None)
                 if move is None:
                     raise Divergence(f"seed {seed}, after {len(history)} events: the simulator drew "
@@ -289,15 +290,9 @@ class Lockstep:
 
 
 _NOOP = term_symbol(Const("noop"))
-_OVERFLOW = term_symbol(Const("overflow"))
 
 
-def loc_name_of(where: tuple):
-    from .translators.recycle_gdl.exprs import loc_name
-    return loc_name(*where)
-
-
-def card_term(k: int):
+def _card(k: int):
     from .translators.recycle_gdl.export import card
     return card(k)
 
@@ -324,21 +319,16 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
                 rep.stopped = f"time limit of {time_limit:g} s reached after {rep.playouts} playouts"
                 break
             try:
-                d, c, g, capped = ls.play(seed + i, max_events)
+                d, c, g, ending = ls.play(seed + i, max_events)
             except GameDefinitionError as e:
                 # the game's own fault (a card taken from an empty location...): the engines agreed
                 # up to there, and nothing after it can be compared
                 rep.rule_errors.append({"seed": seed + i, "error": str(e.with_source(ls.prog.source))})
                 d = c = g = 0
-                capped = "error"
-            if capped == "error":
-                pass
-            elif capped == "broken":
-                rep.broken.append(seed + i)
-            elif capped == "overflow":
-                rep.overflowed.append(seed + i)
-            elif capped:
-                rep.capped.append(seed + i)
+                ending = "over"
+            listed = {"runaway": rep.capped, "broken": rep.broken, "overflow": rep.overflowed}.get(ending)
+            if listed is not None:
+                listed.append(seed + i)
             rep.playouts += 1
             rep.decisions += d
             rep.chance += c

@@ -6,6 +6,7 @@ import time
 
 from .errors import GameDefinitionError, MoveError
 from .machine import GameMachine, UnfinishedPlay, playout
+from .translate import overflowed
 
 CHANCE_ROLE = "random"
 
@@ -20,7 +21,7 @@ def random_playout(machine: GameMachine, rng: random.Random, max_steps: int = 10
     except (MoveError, GameDefinitionError) as exc:
         # a rule error of the game (a player left without options): this game is lost, not the run
         return {"goals": None, "finished": False, "error": str(exc)}
-    if isinstance(play.states[-1], frozenset) and any(str(x) == "overflow" for x in play.states[-1]):
+    if overflowed(play.states[-1]):
         # a translation's tables were too small for this play (see translate --fit): no outcome
         return {"goals": None, "steps": len(play.moves), "finished": False,
                 "error": "the play went beyond the translation's tables and ended as overflow"}

@@ -1,9 +1,10 @@
 """One entry point from a game file (RECYCLE or KIF) to a GDL / GDL-II description."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
-from .gdl.ast import Description
+from .gdl.ast import Const, Description
 from .gdl.kif import parse_kif
 
 KIF_SUFFIXES = (".kif", ".gdl2", ".gdlii")
@@ -27,6 +28,17 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
         return parse_kif(Path(path).read_text(encoding="utf-8"), str(path))
     from .recycle import parse_file
     return translate_loaded(parse_file(path, dialect), version, overrides, fit, decks)
+
+
+def overflowed(state) -> bool:
+    """True for a clingo state of a translated game that left the translation's tables (`overflow`)."""
+    return isinstance(state, frozenset) and _overflow_symbol() in state
+
+
+@lru_cache(maxsize=1)
+def _overflow_symbol():
+    from .gdl.asp_terms import term_symbol   # clingo is imported only when a state is asked about
+    return term_symbol(Const("overflow"))
 
 
 def measured_fit(loaded, plays: int = 200, overrides: dict | None = None, seed: int = 0):

@@ -24,8 +24,8 @@ def cards(fitted: bool = False) -> list:
     Fitted (a `Fit`): a location's positions are its `room`; a card put beyond them ends
     the play as `overflow`."""
     at = lambda *t: true(f("at", *t))  # noqa: E731
-    room = [f("room", l, k2)] if fitted else []
-    rooms = [f("room", l, j)] if fitted else []
+    room_k2 = [f("room", l, k2)] if fitted else []
+    room_j = [f("room", l, j)] if fitted else []
     out = [
         rule(f("occupied", l, o, i), at(l, o, i, c)),
         rule(f("held_by", c, o), at(l, o, i, c), f("physical", l), f("player_id", o)),
@@ -44,9 +44,9 @@ def cards(fitted: bool = False) -> list:
         rule(f("ins_at", l, o, j), f("ins", l, o, j, c)),
         rule(f("ins_below", l, o, k), f("ins_at", l, o, j), f("index", k), f("leq", j, k)),
         rule(f("nx", f("at", l, o, k2, d)), f("shifted", l, o, k, d), f("ins_below", l, o, k), f("isucc", k, k2),
-             *room),
+             *room_k2),
         rule(f("nx", f("at", l, o, k, d)), f("shifted", l, o, k, d), neg(f("ins_below", l, o, k))),
-        rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c), *rooms),
+        rule(f("nx", f("at", l, o, j, c)), f("ins", l, o, j, c), *room_j),
         # Instructions name a card to remove from wherever it lies, or a location to put a card
         # on top of; the positions are joined in here once rather than in every instruction.
         rule(f("rm", l, o, i), f("rm_card", c), at(l, o, i, c), f("physical", l)),
