@@ -450,6 +450,10 @@ class ExprCompiler:
         args, dom = args + [ov], dom + [f("owner_id", ov)]
         ok = subst(ok, {o: ov}) if isinstance(o, Var) else ok
         own = ov if isinstance(o, Var) else o
+        if isinstance(l, Var):
+            # a name computed at run time is bound by `lits`, which stay with the caller: the
+            # helper takes the name as an argument (else it would count over every location)
+            args, dom = args + [l], dom + [f("loc_named", const(c.coll.vis), self.fresh.var("n"), l)]
         i, i2, k, k2 = (self.fresh.var(h) for h in "iijj")
         passes, count = self.fresh.pred("pass"), self.fresh.pred("count")
         # pass(.., I): the card at position I passes; count(.., I, K): K cards below I pass
