@@ -5,9 +5,8 @@
 For each description (KIF, or RECYCLE translated on the fly) and each mode ("off":
 `ClingoMachine(desc, project=False)`, "on": the default, see ggpbridge/gdl/asp_project.py):
 
-- rules      ground rules after a solve (clingo `statistics['problem']['lp']['rules']`),
-             facts included;
-- non-fact   the same less the atoms that are facts: the rules the solver works on;
+- rules      the ground rules the machine keeps (facts that no rule reads left out,
+             see ggpbridge/gdl/ground.py): the rules the solver works on;
 - vars/cons  the solver's variables and constraints (`statistics['problem']['generator']`);
 - steps/s    GDL transitions per second over N random playouts (seeds 0..N-1, the same
              in both modes, cache_size=1 so that every state costs a solve, as in
@@ -26,17 +25,6 @@ from ggpbridge.gdl.machine import ClingoMachine, playout
 from ggpbridge.translate import load_description
 
 
-def sizes(machine: ClingoMachine) -> dict[str, int]:
-    """Ground program and solver sizes of a machine that has solved at least once."""
-    ctl = machine._ctl
-    stats = ctl.statistics["problem"]
-    rules = int(stats["lp"]["rules"])
-    facts = sum(1 for atom in ctl.symbolic_atoms if atom.is_fact)
-    return {"rules": rules, "non-fact": rules - facts, "vars": int(stats["generator"]["vars"]),
-            "cons": int(stats["generator"]["constraints"] + stats["generator"]["constraints_binary"]
-                        + stats["generator"]["constraints_ternary"])}
-
-
 def rate(machine: ClingoMachine, playouts: int) -> tuple[int, float, float]:
     """Transitions, wall-clock seconds and CPU seconds of `playouts` random playouts."""
     steps, t0, c0 = 0, time.perf_counter(), time.process_time()
@@ -52,7 +40,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    print(f"{'game':18} {'mode':4} {'setup s':>7} {'rules':>7} {'non-fact':>8} {'vars':>6} {'cons':>7} "
+    print(f"{'game':18} {'mode':4} {'setup s':>7} {'rules':>7} {'vars':>6} {'cons':>7} "
           f"{'steps':>6} {'steps/s':>8} {'cpu':>8}")
     for path in args.files:
         desc = load_description(path)
@@ -70,9 +58,9 @@ def main() -> None:
                 best[mode] = max(best[mode], steps[mode] / seconds)
                 best_cpu[mode] = max(best_cpu[mode], steps[mode] / cpu)
         for mode, machine in machines.items():
-            s = sizes(machine)
-            print(f"{path.stem:18} {mode:4} {setup[mode]:7.2f} {s['rules']:7d} {s['non-fact']:8d} "
-                  f"{s['vars']:6d} {s['cons']:7d} {steps[mode]:6d} {best[mode]:8.1f} {best_cpu[mode]:8.1f}", flush=True)
+            s = machine.sizes()
+            print(f"{path.stem:18} {mode:4} {setup[mode]:7.2f} {s['rules']:7d} "
+                  f"{s['vars']:6d} {s['constraints']:7d} {steps[mode]:6d} {best[mode]:8.1f} {best_cpu[mode]:8.1f}", flush=True)
 
 
 if __name__ == "__main__":

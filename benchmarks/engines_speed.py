@@ -5,8 +5,10 @@
 Each RECYCLE game is measured twice: on the worst-case translation and on one with its
 tables fitted to 200 random plays (`translate --fit 200`).
 
-Also printed: the clingo machine's fluent externals and ground rules (the cost of a solve
-grows with them). A clingo transition is one GDL step (a decision, a chance outcome or an automatic step
+Also printed: the clingo machine's fluent externals, its ground rules and solver variables
+(the cost of a solve grows with them; static facts are left out, see ggpbridge/gdl/ground.py).
+
+A clingo transition is one GDL step (a decision, a chance outcome or an automatic step
 of the translation), with its legal-move, percept and next-state queries, no cache hits
 (every state is new in a random playout). The simulator's figure counts its own events
 (decisions and chance outcomes) through the stepwise interface, and GDL-equivalent
@@ -35,6 +37,7 @@ GAMES = [("tictactoe", ROOT / "examples/gdl/tictactoe.kif"), ("war_n8_winner", R
 
 
 def clingo_rate(path: Path, n: int, fit: int = 0):
+    """Setup seconds, transitions, seconds playing, program sizes and fluents."""
     desc = parse_kif(path.read_text()) if path.suffix == ".kif" else load_description(path, fit=fit)
     t0 = time.perf_counter()
     m = ClingoMachine(desc, cache_size=1)
@@ -43,8 +46,7 @@ def clingo_rate(path: Path, n: int, fit: int = 0):
     for i in range(n):
         steps += len(playout(m, random.Random(i), max_steps=20_000).moves)
     secs = time.perf_counter() - t0
-    rules = int(m._ctl.statistics["problem"]["lp"]["rules"])
-    return setup, steps, secs, rules, len(m.domain.fluents)
+    return setup, steps, secs, m.sizes(), len(m.domain.fluents)
 
 
 def sim_rate(path: Path, n: int):
@@ -57,8 +59,8 @@ def sim_rate(path: Path, n: int):
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    print(f"{'game':26} {'ground s':>8} {'fluents':>8} {'rules':>8} {'gdl steps':>9} {'clingo steps/s':>14} "
-          f"{'sim events/s':>12}")
+    print(f"{'game':26} {'ground s':>8} {'fluents':>8} {'rules':>8} {'vars':>7} {'gdl steps':>9} "
+          f"{'clingo steps/s':>14} {'sim events/s':>12}")
     for name, path in GAMES:
         sim = "-"
         if path.suffix != ".kif":
@@ -67,11 +69,12 @@ def main() -> None:
         for fit in (0,) if path.suffix == ".kif" else (0, 200):
             label = f"{name}, fit {fit}" if fit else name
             try:
-                setup, steps, secs, rules, fluents = clingo_rate(path, n, fit)
+                setup, steps, secs, sizes, fluents = clingo_rate(path, n, fit)
             except MemoryError:
                 print(f"{label:26} the clingo machine runs out of memory grounding the translation")
                 continue
-            print(f"{label:26} {setup:8.2f} {fluents:8d} {rules:8d} {steps:9d} {steps / secs:14.1f} {sim:>12}")
+            print(f"{label:26} {setup:8.2f} {fluents:8d} {sizes['rules']:8d} {sizes['vars']:7d} {steps:9d} "
+                  f"{steps / secs:14.1f} {sim:>12}", flush=True)
 
 
 if __name__ == "__main__":

@@ -155,7 +155,8 @@ def game_domain(desc: Description, project: bool = True) -> Domain:
     return Domain(fluents, moves)
 
 
-def _fact(name: str, args: Iterable[clingo.Symbol]) -> ast.AST:
+def fact(name: str, args: Iterable[clingo.Symbol]) -> ast.AST:
+    """The fact `name(args...)` as a clingo AST statement."""
     terms = [ast.SymbolicTerm(_LOC, arg) for arg in args]
     return ast.Rule(_LOC, ast.Literal(_LOC, ast.Sign.NoSign,
                                       ast.SymbolicAtom(ast.Function(_LOC, name, terms, False))), [])
@@ -163,8 +164,8 @@ def _fact(name: str, args: Iterable[clingo.Symbol]) -> ast.AST:
 
 def _domain_facts(domain: Domain) -> list[ast.AST]:
     # Sorted, so the program text is the same from run to run.
-    return ([_fact("_fluent", [f]) for f in sorted(domain.fluents)]
-            + [_fact("_move", pair) for pair in sorted(domain.moves)])
+    return ([fact("_fluent", [f]) for f in sorted(domain.fluents)]
+            + [fact("_move", pair) for pair in sorted(domain.moves)])
 
 
 def _temporal_parts(desc: Description, project: bool) -> list[ast.AST]:

@@ -1,12 +1,15 @@
 """A state machine for any GDL / GDL-II description, answered by clingo.
 
-The game is grounded once (encoding "state" of `ggpbridge.gdl.asp`): the
-current state is the set of `#external true(F)` atoms assigned true, the
-joint move the `#external does(R,M)` atoms assigned true. A query assigns the
-externals that differ from the previous query and solves; the program with
-its externals fixed is stratified, so the one answer set holds the legal
-moves, goals, terminal, next state and percepts. Nothing is reground, so a
-query costs the same at any depth of the game.
+The game is grounded (encoding "state" of `ggpbridge.gdl.asp`) with the state
+as `#external true(F)` atoms and the joint move as `#external does(R,M)` atoms.
+A query assigns the externals that differ from the previous query and solves;
+the program with its externals fixed is stratified, so the one answer set holds
+the legal moves, goals, terminal, next state and percepts. Nothing is reground
+per state, so a query costs the same at any depth of the game.
+
+The ground program is kept in a Control of its own with symbols for the shown atoms
+only (`ggpbridge.gdl.ground`): clingo's per-query cost grows with its symbol table, and
+a translated card game's static tables would otherwise dominate it.
 
 Lookahead: the rules that legal, goal and terminal depend on are grounded a second
 time over the next state (`asp/gdl_lookahead.lp`), so the solve that makes a
@@ -23,6 +26,7 @@ accepted and read as KIF (`"xplayer"`, `"(mark 1 1)"`).
 from __future__ import annotations
 
 import random as _random
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Mapping, Union
@@ -32,8 +36,10 @@ from clingo import ast
 
 from ..machine import Playout, Policy, UnfinishedPlay, joint_moves, uniform  # noqa: F401 (re-exported)
 from ..machine import playout as _playout
-from .ast import Description, Func, is_ground
-from .asp import add_to_control, game_domain, lookahead_rules, new_control, reporting
+from .asp import game_domain, lookahead_rules, new_control, program_statements, reporting
+from .asp_rules import dynamic_levels, render_rules
+from .ast import Description, Func, is_ground, relation
+from .ground import GroundProgram
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
 from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from .validate import validate
@@ -91,34 +97,17 @@ class ClingoMachine:
                                + "\n".join(d.format("<description>") for d in errors))
         self._roles = _roles(desc)
         self.domain = game_domain(desc, project=project)
-        self._ctl, messages = new_control(["--models=1"])
+        self._initial = _initial_state(desc, project)
         ahead = lookahead_rules(desc, project) if lookahead else None
-        with reporting(messages):
-            add_to_control(self._ctl, desc, "state", domain=self.domain, project=project)
-            if ahead is not None:
-                with ast.ProgramBuilder(self._ctl) as builder:
-                    for stm in ahead:
-                        builder.add(stm)
-            self._ctl.ground([("base", [])])
-        atoms = self._ctl.symbolic_atoms
-        self._ahead = atoms[clingo.Function("_lookahead")].literal if ahead is not None else None
-        # Program literals of the externals, so assigning one skips the symbol lookup.
-        self._fluent_lit = {f: atoms[clingo.Function("true", [f])].literal for f in self.domain.fluents}
-        self._move_lit = {pair: atoms[clingo.Function("does", list(pair))].literal
-                          for pair in self.domain.moves}
+        self.lookahead = ahead is not None
+        start = time.perf_counter()
+        self._program = GroundProgram(program_statements(desc, "state", domain=self.domain, project=project)
+                                      + (ahead or []), self.domain.fluents, self.domain.moves)
+        self.ground_seconds = time.perf_counter() - start
         # Each shown atom decoded once, here, rather than after every solve: reading a
         # Symbol's name and arguments goes through clingo's C API and dominated the cost.
-        self._meaning = {a.symbol: (name, *a.symbol.arguments)
-                         for name, arity in _SHOWN for a in atoms.by_signature(name, arity)}
-        # The next state's answers (lookahead): the same names, the time argument dropped.
-        self._meaning.update({a.symbol: (name + "'", *a.symbol.arguments[:-1])
-                              for name, arity in _SHOWN_AHEAD for a in atoms.by_signature(name, arity + 1)})
-        inits = [a for a in atoms.by_signature("init", 1)]
-        if any(not a.is_fact for a in inits):
-            raise GdlError("'init' depends on something other than static facts")
-        self._initial = frozenset(a.symbol.arguments[0] for a in inits)
+        self._meaning = {symbol: _decode(symbol) for symbol in self._program.shown}
         self._last: tuple = (None, frozenset())  # the last state and its literals
-        self._on: set[int] = set()  # literals of the externals now assigned true
         self._info_cache = _Cache(cache_size)
         self._step_cache = _Cache(cache_size)
         self.solves = 0  # how many times clingo was asked (cache misses)
@@ -216,7 +205,7 @@ class ClingoMachine:
             elif name == "sees" and args[0] in percepts:
                 percepts[args[0]].add(args[1])
         result = (frozenset(following), {r: frozenset(p) for r, p in percepts.items()})
-        if self._ahead is not None and self._info_cache.get(result[0]) is None:
+        if self.lookahead and self._info_cache.get(result[0]) is None:
             self._info_cache.put(result[0], self._read_info(shown, "'"))
         return self._step_cache.put(key, result)
 
@@ -242,19 +231,12 @@ class ClingoMachine:
 
     def _solve(self, state: State, moves: tuple) -> list[tuple]:
         """The shown atoms of the answer set, decoded as (name, *arguments)."""
-        wanted = set(self._state_literals(state))
-        wanted.update(self._move_lit[pair] for pair in moves)  # legal moves are in the domain
-        assign = self._ctl.assign_external
-        for lit in self._on - wanted:
-            assign(lit, False)
-        for lit in wanted - self._on:
-            assign(lit, True)
-        self._on = wanted
-        if self._ahead is not None:
-            # The copy at the next state is only worth its cost when there is a next state.
-            assign(self._ahead, bool(moves))
+        program, wanted = self._program, self._state_literals(state)
+        if moves:
+            wanted = wanted.union(program.move_lit[pair] for pair in moves)  # legal moves are in the domain
         self.solves += 1
-        with self._ctl.solve(yield_=True) as handle:
+        # The copy at the next state is only worth its cost when there is a next state.
+        with program.solve(wanted, bool(moves)) as handle:
             model = handle.model()
             if model is None:
                 raise GameError("the rules have no answer in this state (are they stratified?)")
@@ -265,10 +247,43 @@ class ClingoMachine:
         # Queries come in runs on one state (its info, then each joint move): remember the last.
         if state is not self._last[0]:
             try:
-                self._last = (state, frozenset(self._fluent_lit[f] for f in state))
+                self._last = (state, frozenset(self._program.fluent_lit[f] for f in state))
             except KeyError as exc:
                 raise GameError(f"{_show(exc.args[0])} can never hold in this game") from None
         return self._last[1]
+
+    def sizes(self) -> dict[str, int]:
+        """The ground program's rules and the solver's variables and constraints (after a solve)."""
+        stats = self._program.ctl.statistics.get("problem", {})
+        generator = stats.get("generator", {})
+        return {"rules": self._program.rules, "vars": int(generator.get("vars", 0)),
+                "constraints": int(sum(generator.get(k, 0) for k in
+                                       ("constraints", "constraints_binary", "constraints_ternary")))}
+
+
+def _decode(symbol: clingo.Symbol) -> tuple:
+    """A shown atom as (name, *arguments); the lookahead's copies (one more argument) get a quote."""
+    name, args = symbol.name, symbol.arguments
+    if (name, len(args) - 1) in _SHOWN_AHEAD:
+        return (name + "'", *args[:-1])
+    return (name, *args)
+
+
+def _initial_state(desc: Description, project: bool) -> State:
+    """The fluents of `init`, from the static rules alone."""
+    levels = dynamic_levels(desc)
+    if ("init", 1) in levels:
+        raise GdlError("'init' depends on something other than static facts")
+    ctl, messages = new_control()
+    with reporting(messages):
+        with ast.ProgramBuilder(ctl) as builder:
+            for stm in render_rules([r for r in desc.rules if relation(r.head) not in levels], project=project):
+                builder.add(stm)
+        ctl.ground([("base", [])])
+    inits = list(ctl.symbolic_atoms.by_signature("init", 1))
+    if any(not a.is_fact for a in inits):
+        raise GdlError("'init' depends on something other than static facts")
+    return frozenset(a.symbol.arguments[0] for a in inits)
 
 
 def _show(item: object) -> str:

@@ -26,7 +26,7 @@ import clingo
 from clingo import ast
 
 from ..errors import GgpBridgeError
-from ..gdl.asp import add_to_control, encoding_text, new_control, reporting, temporal_rules
+from ..gdl.asp import add_to_control, encoding_text, fact, new_control, reporting, temporal_rules
 from ..gdl.asp_rules import location
 from ..gdl.asp_terms import kif_symbol, symbol_kif
 from ..gdl.ast import Const, Description, Func
@@ -79,7 +79,7 @@ class Unrolling:
                     ast.parse_string(encoding_text(name), builder.add)
                 builder.add(ast.Program(_LOC, "base", []))
                 for name, args in facts:
-                    builder.add(_fact(name, args))
+                    builder.add(fact(name, args))
         self.t = -1
         self.solves = 0
         self.ground_seconds = self.solve_seconds = 0.0
@@ -155,12 +155,6 @@ class Unrolling:
                 moves.setdefault(t.number, {})[role] = move
         return [[{"role": symbol_kif(r), "move": symbol_kif(moves[t][r])} for r in self.roles]
                 for t in range(upto) if t in moves]
-
-
-def _fact(name: str, args) -> ast.AST:
-    terms = [ast.SymbolicTerm(_LOC, a) for a in args]
-    atom = ast.SymbolicAtom(ast.Function(_LOC, name, terms, False))
-    return ast.Rule(_LOC, ast.Literal(_LOC, ast.Sign.NoSign, atom), [])
 
 
 def _witness(question: str, verdict: str, kind: str, moves: list, role: str | None = None, **extra) -> dict:

@@ -103,16 +103,24 @@ def test_states_may_be_given_as_plain_sets(ttt):
 
 def test_queries_reuse_one_ground_program_and_cache_per_state():
     m = machine("tictactoe")
-    atoms = len(m._ctl.symbolic_atoms)
+    ctl, atoms = m._program.ctl, len(m._program.ctl.symbolic_atoms)
     rng = random.Random(3)
     for _ in range(20):
         playout(m, rng)
-    # No part was grounded again: the symbol table is exactly as after the first grounding.
-    assert len(m._ctl.symbolic_atoms) == atoms
+    # No part was grounded again: the same Control, its symbol table as after the first grounding.
+    assert m._program.ctl is ctl and len(ctl.symbolic_atoms) == atoms
     solves = m.solves
     start = m.initial_state()
     m.legal_moves(start, "xplayer"), m.is_terminal(start), m.goals(start)
     assert m.solves == solves  # answered from the cache
+
+
+def test_the_loaded_program_keeps_symbols_only_for_the_shown_atoms():
+    m = machine("tictactoe")
+    names = {a.symbol.name for a in m._program.ctl.symbolic_atoms}
+    # the static facts (index tables, the domain) stayed behind in the scratch Control
+    assert {"legal", "next", "goal", "terminal"} <= names <= {"legal", "next", "sees", "goal", "terminal"}
+    assert 0 < m.sizes()["rules"]
 
 
 def test_an_uncached_machine_gives_the_same_answers():
@@ -158,7 +166,7 @@ def test_no_lookahead_when_legal_reads_does():
         (<= (next (p ?m)) (does a (go ?n)) (succ ?n ?m))
         (<= terminal (true (p 2))) (goal a 100)""")
     m = ClingoMachine(desc, check=False)
-    assert m._ahead is None
+    assert not m.lookahead
     play = playout(m, random.Random(0))
     assert len(play.moves) == 2 and m.is_terminal(play.states[-1])
 
