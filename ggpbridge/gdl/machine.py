@@ -104,10 +104,9 @@ class ClingoMachine:
         self._program = GroundProgram(program_statements(desc, "state", domain=self.domain, project=project)
                                       + (ahead or []), self.domain.fluents, self.domain.moves)
         self.ground_seconds = time.perf_counter() - start
-        # Each shown atom decoded once, here, rather than after every solve: reading a
-        # Symbol's name and arguments goes through clingo's C API and dominated the cost.
-        self._meaning = {symbol: _decode(symbol) for symbol in self._program.shown}
+        self._meaning = self._decoded(self._program)
         self._last: tuple = (None, frozenset())  # the last state and its literals
+        self._made: tuple = (None, ())   # the last state a transition made, and its literals
         self._info_cache = _Cache(cache_size)
         self._step_cache = _Cache(cache_size)
         self.solves = 0  # how many times clingo was asked (cache misses)
@@ -177,7 +176,7 @@ class ClingoMachine:
         names = ("legal" + mark, "terminal" + mark, "goal" + mark)
         for name, *args in shown:
             if name == names[0]:
-                legal.setdefault(args[0], []).append(args[1])
+                legal.setdefault(args[0], []).append((args[2], args[1]))
             elif name == names[1]:
                 terminal = True
             elif name == names[2]:
@@ -186,7 +185,7 @@ class ClingoMachine:
                     raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
                                     f"{_show(value)} (and maybe others)")
                 goals[role] = value.number
-        return _StateInfo({r: tuple(sorted(ms)) for r, ms in legal.items()}, terminal,
+        return _StateInfo({r: tuple(m for _, m in sorted(ms)) for r, ms in legal.items()}, terminal,
                           {r: goals[r] for r in self._roles if r in goals})
 
     def _step(self, state: State, joint_moves: Mapping[TermLike, TermLike]):
@@ -197,14 +196,16 @@ class ClingoMachine:
         if found is not None:
             return found  # checked when it was computed
         self._check_legal(state, joint)
-        following, percepts = set(), {role: set() for role in self._roles}
+        following, lits, percepts = set(), [], {role: set() for role in self._roles}
         shown = self._solve(state, tuple(zip(self._roles, joint)))
         for name, *args in shown:
             if name == "next":
                 following.add(args[0])
+                lits.append(args[1])
             elif name == "sees" and args[0] in percepts:
                 percepts[args[0]].add(args[1])
         result = (frozenset(following), {r: frozenset(p) for r, p in percepts.items()})
+        self._made = (result[0], lits)   # the next query is most likely about this state
         if self.lookahead and self._info_cache.get(result[0]) is None:
             self._info_cache.put(result[0], self._read_info(shown, "'"))
         return self._step_cache.put(key, result)
@@ -246,11 +247,35 @@ class ClingoMachine:
     def _state_literals(self, state: State) -> frozenset[int]:
         # Queries come in runs on one state (its info, then each joint move): remember the last.
         if state is not self._last[0]:
+            made, lits = self._made
+            if state is made and None not in lits:
+                self._last = (state, frozenset(lits))
+                return self._last[1]
             try:
                 self._last = (state, frozenset(self._program.fluent_lit[f] for f in state))
             except KeyError as exc:
                 raise GameError(f"{_show(exc.args[0])} can never hold in this game") from None
         return self._last[1]
+
+    def _decoded(self, program: GroundProgram) -> dict[clingo.Symbol, tuple]:
+        """Each shown atom as (name, *arguments), decoded once rather than after every solve:
+        reading a Symbol's parts goes through clingo's C API and dominated the cost."""
+        # The arguments are the very objects that key the literal and role maps, so lookups
+        # hit on identity; Symbol's hash and equality are calls into clingo.
+        same = {f: f for f in program.fluent_lit}
+        same.update((r, r) for r in self._roles)
+        decoded = {}
+        for symbol in program.shown:
+            name, args = symbol.name, [same.get(a, a) for a in symbol.arguments]
+            if (name, len(args) - 1) in _SHOWN_AHEAD:   # the lookahead's copy: one more argument
+                name, args = name + "'", args[:-1]
+            if name == "next":                       # with its literal, for the state it makes
+                args.append(program.fluent_lit.get(args[0]))
+            decoded[symbol] = (name, *args)
+        # legal moves are sorted by their rank among all moves, not by comparing Symbols
+        moves = sorted({m for name, *args in decoded.values() if name in ("legal", "legal'") for m in args[1:2]})
+        rank = {m: k for k, m in enumerate(moves)}
+        return {symbol: (*d, rank[d[2]]) if d[0] in ("legal", "legal'") else d for symbol, d in decoded.items()}
 
     def sizes(self) -> dict[str, int]:
         """The ground program's rules and the solver's variables and constraints (after a solve)."""
@@ -259,14 +284,6 @@ class ClingoMachine:
         return {"rules": self._program.rules, "vars": int(generator.get("vars", 0)),
                 "constraints": int(sum(generator.get(k, 0) for k in
                                        ("constraints", "constraints_binary", "constraints_ternary")))}
-
-
-def _decode(symbol: clingo.Symbol) -> tuple:
-    """A shown atom as (name, *arguments); the lookahead's copies (one more argument) get a quote."""
-    name, args = symbol.name, symbol.arguments
-    if (name, len(args) - 1) in _SHOWN_AHEAD:
-        return (name + "'", *args[:-1])
-    return (name, *args)
 
 
 def _initial_state(desc: Description, project: bool) -> State:
