@@ -57,6 +57,11 @@ class Translation:
         self.prog = prog = Program(game, overrides)
         self.version = version
         self.fit = fit
+        # the scores the point maps can give, filled in by _points
+        self.point_values: set = {0}
+        self.values_by_map: dict = {}   # points map name -> the scores its `set`s can give
+        self.card_range: dict = {}      # (points map name, card) -> (lowest, highest) score
+        self.card_values: dict = {}     # (points map name, card) -> its possible scores (0: map unset)
         fresh, body = Fresh(), []
         flow = self.flow = Flow(prog, fresh, body)
         # locations named at run time: every name the game uses may be one, and all are ordered
@@ -223,10 +228,7 @@ class Translation:
         lay = self.prog.lay
         F = Fresh()
         k, o, c, v = (F.var(h) for h in "kocv")
-        self.point_values = {0}
-        self.values_by_map: dict = {}   # points map name -> the scores its `set`s can give
-        self.card_range: dict = {}      # (points map name, card) -> (lowest, highest) score
-        self.card_values: dict = {}     # (points map name, card) -> its possible scores (0: map unset)
+        self.point_values, self.values_by_map, self.card_range, self.card_values = {0}, {}, {}, {}
         for sid, key, base, dyn in flow.point_sets:
             out.append(rule(f("pts_set", sid)))
             bits = [F.var("b") for _ in dyn]
@@ -265,7 +267,7 @@ class Translation:
         lay = self.prog.lay
         lits = [x.value for x in self.prog.game.walk() if isinstance(x, ir.IntLit)]
         lits += [v for v in self.prog.values.values() if isinstance(v, int)]
-        pts = getattr(self, "point_values", {0})
+        pts = self.point_values
         lo = min([-1, 0] + lits + list(pts))
         hi = max([len(lay.cards) + 1, lay.n + 1] + lits + list(pts))
         if "sum" in flow.used:
@@ -290,7 +292,7 @@ class Translation:
 
     def _sum_range(self, key) -> tuple[int, int]:
         """The lowest and highest sum of a set of cards' scores in a map (in any map: key None)."""
-        ranges = getattr(self, "card_range", {})
+        ranges = self.card_range
         low = high = 0
         for cid in range(len(self.prog.lay.cards)):
             mine = [r for (k, c), r in ranges.items() if c == cid and (key is None or k == key)] or [(0, 0)]
@@ -352,7 +354,7 @@ class Translation:
             key = name(nm.value) if isinstance(nm, ir.Name) else None
             if isinstance(x, ir.Sum):
                 return max(map(abs, self._sum_range(key)))
-            scores = getattr(self, "values_by_map", {}).get(key, pts)
+            scores = self.values_by_map.get(key, pts)
             return max(abs(v) for v in scores)
         return len(self.prog.lay.cards)
 
