@@ -29,6 +29,7 @@ class SimMachine:
         self._players = tuple(f"player{p}" for p in machine.roles)
         self._roles = self._players + (RANDOM,)
         self._seat = {name: p for p, name in enumerate(self._players)}
+        self._last: tuple = (None, None, None)   # the last transition: state, move, next state
 
     def roles(self) -> tuple[str, ...]:
         """The players' roles in seat order, then `random`."""
@@ -50,7 +51,14 @@ class SimMachine:
 
     def next_state(self, state: State, joint_moves: Mapping) -> State:
         """The state after the joint move (the mover's move; every other role plays noop)."""
-        return self.step_machine.next_state(state, self._move(state, joint_moves))
+        move = self._move(state, joint_moves)
+        last_state, last_move, following = self._last
+        # a playout asks for the next state and then for the percepts of the same move
+        if state is last_state and move == last_move:
+            return following
+        following = self.step_machine.next_state(state, move)
+        self._last = (state, move, following)
+        return following
 
     def is_terminal(self, state: State) -> bool:
         """True when the game is over."""
