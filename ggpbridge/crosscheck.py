@@ -218,8 +218,9 @@ class Lockstep:
                 "only_clingo": sorted(map(symbol_kif, theirs - mine))})
         if percepts is None:
             return
+        data = {x for x in mine if x.name in ("int", "str")}
         for p in range(self.prog.lay.n):
-            want = self._observed(s, p)
+            want = self._observed(s, p) | data
             got = {x for x in percepts[self.roles[f"player{p}"]] if x.name in ("at", "in", "count", "int", "str")}
             if want != got:
                 raise self._diverge(f"player {p}'s percepts differ", where, s, g, extra={
@@ -227,7 +228,8 @@ class Lockstep:
                     "only_clingo": sorted(map(symbol_kif, got - want))})
 
     def _observed(self, s, p) -> set:
-        """The simulator's observation of player p, as the translation's percepts."""
+        """The simulator's observation of player p's locations, as the translation's percepts
+        (every player sees the storages: the caller adds them)."""
         from .translators.recycle_gdl.export import card, owner_term
         from .translators.recycle_gdl.exprs import loc_name
         from .translators.recycle_gdl.terms import const, f
@@ -244,7 +246,7 @@ class Lockstep:
                 out.update(term_symbol(f("in", ln, o, card(x))) for x in seen)
             else:
                 out.update(term_symbol(f("at", ln, o, const(i), card(x))) for i, x in enumerate(seen))
-        return out | {x for x in self.sim_fluents(s, None) if x.name in ("int", "str")}
+        return out
 
     def option_move(self, s, opt):
         """The translation's move for a simulator option: the form and the elements its `any`s take."""

@@ -19,6 +19,7 @@ GDL term it came from):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import clingo
 from clingo import ast
@@ -78,8 +79,10 @@ def as_integer(name: str) -> int | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def term_symbol(term: Const | Func) -> clingo.Symbol:
     """The clingo Symbol of a ground GDL term."""
+    # cached: the lockstep converts the simulator's whole state at every decision
     if isinstance(term, Const):
         number = as_integer(term.name)
         return clingo.Number(number) if number is not None else clingo.Function(asp_name(term.name))
