@@ -75,6 +75,7 @@ class Lockstep:
         self.deck_slots = {slot for (vis, nm), slot in self.prog.lay.loc_slots.items()
                            if loc_name(vis, nm) in self.tr.decks}
         self.draws: deque = deque()   # cards the simulator drew from decks, not yet drawn by `random`
+        self.partial = [0, 0, 0]      # the current play's decisions, chance events and GDL steps so far
 
     def _sim_step(self, s, move):
         """The simulator's next state (the initial one when s is None), noting the cards drawn from decks."""
@@ -97,7 +98,8 @@ class Lockstep:
         s = self._sim_step(None, None)
         g = self.gdl.initial_state()
         history: list = []
-        stats = [0, 0, 0]
+        # kept on the checker, so a rule error of the game still reports how far the play went
+        stats = self.partial = [0, 0, 0]
         percepts = None
         for _ in range(max_events):
             g, percepts, n = self._settle(g, percepts, seed, history)
@@ -326,7 +328,7 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
                 # the game's own fault (a card taken from an empty location...): the engines agreed
                 # up to there, and nothing after it can be compared
                 rep.rule_errors.append({"seed": seed + i, "error": str(e.with_source(ls.prog.source))})
-                d = c = g = 0
+                d, c, g = ls.partial
                 ending = "over"
             listed = {"runaway": rep.capped, "broken": rep.broken, "overflow": rep.overflowed}.get(ending)
             if listed is not None:

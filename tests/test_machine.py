@@ -152,3 +152,5 @@ def test_a_rule_error_in_lockstep_is_recorded_with_its_seed_and_the_run_goes_on(
     assert rep.divergence is None and rep.playouts == 3
     assert [e["seed"] for e in rep.rule_errors] == [5, 6, 7]
     assert all("stuck.rcy:" in e["error"] and "empty location" in e["error"] for e in rep.rule_errors)
+    # the events played in lockstep before each error are counted
+    assert rep.decisions >= 3 and rep.gdl_steps > rep.decisions
