@@ -47,7 +47,8 @@ class Report:
     divergence: dict | None = None
     capped: list = field(default_factory=list)   # seeds of runaway games stopped at the event cap
     broken: list = field(default_factory=list)   # seeds where a player has no option (a rule error of the game)
-    overflowed: list = field(default_factory=list)  # seeds of plays beyond a fitted translation's tables
+    overflowed: list = field(default_factory=list)  # seeds of plays beyond a fitted translation's tables,
+    # or that drew from a deck refilled and not shuffled since (translators/recycle_gdl/order.py)
     rule_errors: list = field(default_factory=list)  # {seed, error}: the simulator stopped on a rule error
     stopped: str | None = None                   # why fewer playouts than asked were played
 
@@ -92,7 +93,8 @@ class Lockstep:
         """Play one game in lockstep: (decisions, chance events, GDL steps, ending); raises Divergence.
 
         The ending is "over", or "runaway" (the event cap), "broken" (a player without options)
-        or "overflow" (beyond a fitted translation's tables)."""
+        or "overflow" (beyond a fitted translation's tables, or a draw from a deck not shuffled
+        since it was refilled)."""
         rng = random.Random(seed)
         self.draws.clear()
         s = self._sim_step(None, None)
@@ -106,7 +108,8 @@ class Lockstep:
             stats[2] += n
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
-            if overflowed(g) and self.tr.fit is not None:
+            if overflowed(g) and (self.tr.fit is not None or any(x.name == "stale_draw" for x in g)):
+                # beyond the fitted tables, or a draw from a deck refilled and not shuffled since
                 return (*stats, "overflow")
             if overflowed(g):
                 lo, hi = self.tr.bounds

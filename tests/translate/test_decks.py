@@ -38,18 +38,43 @@ def test_a_location_shuffled_first_and_only_drawn_from_is_a_deck():
     assert _decks() == {"iloc_stock"}
     assert _decks(option="((> (size (game iloc STOCK)) 0) (move (top (game iloc STOCK)) (top (game vloc PILE))))") \
         == {"iloc_stock"}   # its size may be read, and a draw may come later
+    # a card may go back in: the deck is then stale until shuffled (see the tests below)
+    assert _decks(option=REFILL) == {"iloc_stock"}
+
+
+REFILL = "((> (size (game vloc PILE)) 0) (move (top (game vloc PILE)) (top (game iloc STOCK))))"
+
+# rounds of our own: shuffle the stock, deal two each, play them out, put the pile back in the stock
+ROUNDS = """
+(game
+  (setup
+    (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR, FIVE)))))
+  {before}
+  (stage player
+    (end (== (game sto ROUND) 2))
+    (do (
+      {shuffle}
+      (all player 'P (repeat 2 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+    (stage player
+      (end (all player 'P (== (size ('P iloc HAND)) 0)))
+      (choice (
+        (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))))
+    (do (
+      (repeat all (move (top (game vloc PILE)) (top (game iloc STOCK))))
+      (inc (game sto ROUND) 1))))
+  (scoring max (size ((current player) iloc HAND))))
+"""
 
 
 @pytest.mark.parametrize("first, option", [
     ("", ""),                                                           # dealt in creation order
     ("(move (top (game iloc STOCK)) (top (game vloc PILE))) (shuffle (game iloc STOCK))", ""),   # drawn first
-    ("(shuffle (game iloc STOCK))",                                     # a card goes back in
-     "((> (size (game vloc PILE)) 0) (move (top (game vloc PILE)) (top (game iloc STOCK))))"),
     ("(shuffle (game iloc STOCK)) (remember (top (game iloc STOCK)) (top (game mem SEEN)))", ""),  # top looked at
     ("(shuffle (game iloc STOCK)) (set (game str PEEK) (cardatt RANK (top (game iloc STOCK))))", ""),
     ("(shuffle (game iloc STOCK))",                                     # a player's STOCK, never shuffled
      "((> (size ((current player) iloc STOCK)) 0) (move (top ((current player) iloc STOCK)) (top (game vloc PILE))))"),
-], ids=["never shuffled", "drawn before the shuffle", "refilled", "remembered", "peeked", "a player's"])
+], ids=["never shuffled", "drawn before the shuffle", "remembered", "peeked", "a player's"])
 def test_a_location_whose_order_can_be_known_is_not_a_deck(first, option):
     assert _decks(first, option) == set()
 
@@ -94,3 +119,25 @@ def test_a_draw_that_leaves_the_card_in_the_deck_is_caught():
     with pytest.raises(Divergence) as info:
         ls.play(0)
     assert "iloc_stock" in " ".join(info.value.detail.get("only_clingo", []))
+
+
+def test_a_refilled_deck_agrees_when_it_is_shuffled_before_each_deal():
+    loaded = parse_text(ROUNDS.format(before="", shuffle="(shuffle (game iloc STOCK))"), "rounds.rcy")
+    tr = Translation(loaded.game)
+    assert {x.name for x in tr.decks} == {"iloc_stock"} and tr.decks <= tr.bags
+    rep = crosscheck(loaded, 12, seed=0)
+    assert rep.divergence is None, rep.divergence
+    # both rounds were dealt from the deck: 4 cards drawn by `random` each round, none overflowed
+    assert rep.playouts == 12 and not rep.overflowed and rep.decisions == 12 * 8
+
+
+def test_a_draw_from_a_refilled_deck_not_shuffled_since_ends_the_play_as_overflow():
+    # shuffled once before the first round: the second deals the pile back in the order it was put
+    text = ROUNDS.format(before="(do ((shuffle (game iloc STOCK))))", shuffle="")
+    loaded = parse_text(text, "rounds.rcy")
+    assert {x.name for x in Translation(loaded.game).decks} == {"iloc_stock"}
+    rep = crosscheck(loaded, 5, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.overflowed == [0, 1, 2, 3, 4]
+    # each play agreed through the first round, up to the second deal's first draw
+    assert rep.decisions == 5 * 4

@@ -80,8 +80,10 @@ class Translation:
         live = Live(prog)
         live.setup()
         self.init = state_fluents(prog.lay, live.c, self.bags) + [f("pc", const(first))]
+        self.init += [f("stale", ln) for ln in sorted(self.decks, key=lambda x: x.name)]
         rules = self._roles() + [rule(f("init", x)) for x in self.init]
         rules += self._domains(flow)
+        rules += self._deck_marks(flow)
         rules += self._kernels(flow)
         rules += body + score
         rules += self._play(flow)
@@ -95,6 +97,20 @@ class Translation:
         n = self.prog.lay.n
         out = [rule(f("role", const(f"player{k}"))) for k in range(n)] + [rule(f("role", const("random")))]
         out += [rule(f("role_of", const(k), const(f"player{k}"))) for k in range(n)]
+        return out
+
+    def _deck_marks(self, flow) -> list:
+        """A deck is `stale` from the start and whenever a card is put in, until it is shuffled:
+        drawing from it then ends the play as `overflow` (order.py)."""
+        o, c = Fresh().var("o"), Fresh().var("c")
+        out = []
+        for ln in sorted(self.decks, key=lambda x: x.name):
+            stale, shuffling = f("stale", ln), f("shuffling", ln)
+            out += [rule(f("base", stale)), rule(f("base", f("stale_draw", ln))),
+                    rule(f("nx", stale), f("put", ln, o, c)),
+                    rule(f("nx", stale), true(stale), neg(shuffling)),
+                    rule(f("nx", const("overflow")), f("nx", f("stale_draw", ln)))]
+            out += [rule(shuffling, flow.at(lab)) for lab in flow.deck_shuffles.get(ln, ())]
         return out
 
     def _domains(self, flow) -> list:

@@ -35,6 +35,7 @@ class Flow(ExprCompiler):
         self.nvar = 0
         self.point_sets: list = []               # (set id, SetPoints node, static base, dynamic awards)
         self.chance_labels: set = set()
+        self.deck_shuffles: dict = {}            # deck -> the labels of its shuffles (order.py)
         self.values = prog.values
         self.scans: list = []                    # registers of max/min scans
         self.reg_dom: dict = {}                  # register -> domain relation of its values
@@ -701,6 +702,10 @@ class Flow(ExprCompiler):
             card = self.fresh.var("c")
             self.used.add("draw")
             self.rules.append(rule(f("draw_ok", card), self.at(lab), *sl, true(f("in", l1, o1, card))))
+            # a deck not shuffled since it was set up or refilled is not in random order: the play
+            # ends as `overflow`, marked `(stale_draw L)` (see Translation._deck_marks)
+            self.rules.append(rule(f("nx", f("stale_draw", l1)), self.at(lab), *sl, true(f("stale", l1))))
+            self.used.add("overflow")
             cl = [f("does", const("random"), f("draw", card))]
             self.act(lab, f("rm_card", card), cl)
             sl, l1 = None, None
@@ -772,7 +777,9 @@ class Flow(ExprCompiler):
         if not isinstance(n.target, ir.Location):
             raise unsupported(f"shuffling {_what(n.target)}", n)
         if isinstance(n.target.name, ir.Name) and loc_name(n.target.vis, n.target.name.value) in self.decks:
-            self.goto(lab, after)   # a deck is drawn from at random: nothing to do
+            # a deck is drawn from at random: nothing to do but clear its `stale` mark
+            self.deck_shuffles.setdefault(loc_name(n.target.vis, n.target.name.value), []).append(lab)
+            self.goto(lab, after)
             return
         lits, l, o = self.loc(n.target, env)
         rid = self.reg("s", "index")

@@ -13,11 +13,15 @@ list constructs. Memory locations stay ordered: `remember`
 may put a card there twice, which a bag could not hold.
 
 A *deck* is a location of the table whose order is read only by shuffling it and drawing
-from its top or bottom, that no card is ever put into, and that the game shuffles before
-anything else touches it. Its order is then a uniformly random permutation that nobody has seen, so
-drawing from it is drawing a card at random from what is left: the translation keeps it a
-bag, does nothing at a shuffle, and lets `random` pick each card drawn (`(draw C)`), one
-fluent per card instead of one per card and position.
+from its top or bottom, and that the game shuffles before anything else touches it. Its order
+is then a uniformly random permutation that nobody has seen, so drawing from it is drawing a
+card at random from what is left: the translation keeps it a bag, does nothing at a shuffle,
+and lets `random` pick each card drawn (`(draw C)`), one fluent per card instead of one per
+card and position. A deck that cards are put back into (a stock refilled at the end of a
+round) is that only until its next shuffle: the translation marks a deck `(stale L)` at the
+start and when a card is put in, clears the mark at its shuffles, and ends a play that draws
+from it while marked as `overflow` (with `(stale_draw L)`), since the order it would then
+draw in is not random.
 """
 from __future__ import annotations
 
@@ -44,18 +48,25 @@ def decks(game: ir.Game) -> frozenset:
              if isinstance(x, ir.Location) and isinstance(x.name, ir.Name) and x.vis != "mem"}
     # candidates: what is still unordered when shuffles and draws of them are not counted
     cands = (named & ordered_locations(game)) - ordered_locations(game, frozenset(named))
+    if any(not isinstance(loc.name, ir.Name) for loc in _destinations(game)):
+        return frozenset()   # a location named at run time could be any of them
     for x in game.walk():
-        if isinstance(x, (ir.Move, ir.Remember)) and isinstance(x.dst, ir.CardAt) \
-                and isinstance(x.dst.source, ir.Location):
-            loc = x.dst.source
-            if not isinstance(loc.name, ir.Name):
-                return frozenset()   # a location named at run time could be any of them
-            cands.discard(loc_name(loc.vis, loc.name.value))
+        if isinstance(x, ir.Remember) and isinstance(x.dst, ir.CardAt) and isinstance(x.dst.source, ir.Location):
+            # a copy put in would be drawn as well as its card
+            cands.discard(loc_name(x.dst.source.vis, x.dst.source.name.value))
     for x in game.walk():
         # the table's only: the name of a per-player location covers several, shuffled apart
         if isinstance(x, ir.Location) and isinstance(x.name, ir.Name) and not isinstance(x.owner, ir.GameOwner):
             cands.discard(loc_name(x.vis, x.name.value))
     return frozenset(ln for ln in cands if _shuffled_first(game, ln))
+
+
+def _destinations(game: ir.Game):
+    """The locations cards are moved or remembered into."""
+    for x in game.walk():
+        if isinstance(x, (ir.Move, ir.Remember)) and isinstance(x.dst, ir.CardAt) \
+                and isinstance(x.dst.source, ir.Location):
+            yield x.dst.source
 
 
 def _mentions(node, ln) -> bool:
@@ -65,13 +76,25 @@ def _mentions(node, ln) -> bool:
 
 def _shuffled_first(game: ir.Game, ln) -> bool:
     """The first statement of the game that mentions the location is an unconditional shuffle of it."""
-    for item in game.body:
-        for stmt in (item.items if isinstance(item, ir.Do) else (item,)):
-            if isinstance(stmt, ir.Shuffle) and isinstance(stmt.target, ir.Location) and _mentions(stmt, ln):
-                return True
-            if _mentions(stmt, ln):
-                return False
+    for stmt in _in_order(game.body):
+        if isinstance(stmt, ir.Shuffle) and isinstance(stmt.target, ir.Location) and _mentions(stmt, ln):
+            return True
+        if _mentions(stmt, ln):
+            return False
     return False
+
+
+def _in_order(items):
+    """The statements that run unconditionally, in the order they first run: into `do` blocks
+    and stages (a stage's end condition is tested before its body first runs)."""
+    for item in items:
+        if isinstance(item, ir.Do):
+            yield from _in_order(item.items)
+        elif isinstance(item, ir.Stage):
+            yield item.end
+            yield from _in_order(item.body)
+        else:
+            yield item
 
 
 def _is_deck(node, decks) -> bool:

@@ -22,7 +22,8 @@ RESERVED = {"noop", "random", "table", "terminal", "true", "next", "init", "lega
             # relations of the translation with one-word names
             "current", "size", "occupied", "keep", "shifted", "succ", "less", "leq", "plus", "times", "num",
             "index", "isucc", "depth", "dsucc", "label", "swapped", "grows", "shrinks", "reached", "beaten",
-            "put", "take", "ins", "rm", "swap", "physical", "ordered", "bag", "busy", "mine", "overflow", "deeper", "room", "draw"}
+            "put", "take", "ins", "rm", "swap", "physical", "ordered", "bag", "busy", "mine", "overflow", "deeper", "room", "draw",
+            "stale", "stale_draw", "shuffling"}
 
 
 def const(x) -> Const:
