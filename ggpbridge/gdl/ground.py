@@ -123,9 +123,11 @@ def _load(recorder: _Recorder, inputs: list[int]) -> tuple[clingo.Control, dict[
             new(atom)
         for atom, value in recorder.externals:
             backend.add_external(new(atom), value)
+        # gringo takes facts out of the bodies it grounds, so a fact is rarely read; keep those that are
+        read = {abs(b) for _, _, body in recorder.rules for b in body}
+        read.update(abs(b) for _, _, _, body in recorder.weight_rules for b, _ in body)
         for choice, head, body in recorder.rules:
-            # gringo has already taken facts out of the bodies: an unshown fact is read by no rule
-            if not body and not choice and len(head) == 1 and head[0] not in renamed:
+            if not body and not choice and len(head) == 1 and head[0] not in renamed and head[0] not in read:
                 continue
             backend.add_rule([new(h) for h in head], [lit(b) for b in body], choice)
             kept += 1

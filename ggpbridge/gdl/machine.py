@@ -45,8 +45,7 @@ from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from .validate import validate
 
 State = frozenset  # of fluent Symbols
-_SHOWN = (("legal", 2), ("next", 1), ("sees", 2), ("goal", 2), ("terminal", 0))
-_SHOWN_AHEAD = (("legal", 2), ("goal", 2), ("terminal", 0))
+_SHOWN_AHEAD = (("legal", 2), ("goal", 2), ("terminal", 0))   # shown again by the lookahead, at time 1
 TermLike = Union[clingo.Symbol, str]
 
 
