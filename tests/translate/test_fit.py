@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -148,3 +149,13 @@ def test_conformance_lockstep_column_with_and_without_a_fit(fit):
     assert res.exit_code == 0, res.output
     row = json.loads(res.output[res.output.index("{"):])["files"][0]
     assert row["translation"].startswith("valid") and row["lockstep"] == "3/3 agree"
+
+
+def test_a_fitted_table_holds_every_value_the_fitting_plays_wrote():
+    # 4 cards times 100: beyond the static bound of an increment by a count (the number of cards),
+    # so the worst-case table is too small; the fitted one takes the values the plays wrote
+    loaded = parse_file(Path(__file__).parent / "data" / "hundreds.rcy")
+    assert Translation(loaded.game).bounds[1] < 400
+    rep = crosscheck(loaded, 4, seed=0, fit=20)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 4 and rep.overflowed == [] and rep.decisions == 4 * 8

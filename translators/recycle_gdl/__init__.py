@@ -304,6 +304,11 @@ class Translation:
             hi = max(hi, 32, max(abs(x) for x in [0] + lits) + max(steps, default=0))
         if any(isinstance(x, ir.Dec) or (isinstance(x, ir.Arith) and x.op == "-") for x in self.prog.game.walk()):
             lo = min(lo, -hi)
+        if self.fit is not None:
+            # every value the fitting plays wrote must be in the table, even where the static bound
+            # of an increment falls short (a count times 100 in Caterpillar is bounded by 52 here)
+            for key_lo, key_hi in self.fit.ints.values():
+                lo, hi = min(lo, key_lo), max(hi, key_hi)
         return lo, hi + 1
 
     def _sum_range(self, key) -> tuple[int, int]:
