@@ -25,7 +25,7 @@ from .errors import GameDefinitionError, GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
-from .translate import overflowed
+from .translate import STALE_DRAW, overflow_reason
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
 AUTO_LIMIT = 100_000
@@ -108,10 +108,11 @@ class Lockstep:
             stats[2] += n
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
-            if overflowed(g) and (self.tr.fit is not None or any(x.name == "stale_draw" for x in g)):
+            reason = overflow_reason(g)
+            if reason is not None and (self.tr.fit is not None or reason == STALE_DRAW):
                 # beyond the fitted tables, or a draw from a deck refilled and not shuffled since
                 return (*stats, "overflow")
-            if overflowed(g):
+            if reason is not None:
                 lo, hi = self.tr.bounds
                 raise self._diverge(f"the play left the translation's tables (integers {lo}..{hi}, stage depth "
                                     f"{self.tr.depth}) and ended as `overflow`: the translation's bounds are too "

@@ -6,7 +6,7 @@ import time
 
 from .errors import GameDefinitionError, MoveError
 from .machine import GameMachine, UnfinishedPlay, playout
-from .translate import overflowed
+from .translate import overflow_reason
 
 CHANCE_ROLE = "random"
 
@@ -21,10 +21,11 @@ def random_playout(machine: GameMachine, rng: random.Random, max_steps: int = 10
     except (MoveError, GameDefinitionError) as exc:
         # a rule error of the game (a player left without options): this game is lost, not the run
         return {"goals": None, "finished": False, "error": str(exc)}
-    if overflowed(play.states[-1]):
-        # a translation's tables were too small for this play (see translate --fit): no outcome
+    reason = overflow_reason(play.states[-1])
+    if reason is not None:
+        # the translation cannot follow this play (see translate --fit, and decks): no outcome
         return {"goals": None, "steps": len(play.moves), "finished": False,
-                "error": "the play went beyond the translation's tables and ended as overflow"}
+                "error": f"{reason} and ended as overflow"}
     return {"goals": {str(r): v for r, v in play.goals.items() if str(r) != CHANCE_ROLE},
             "steps": len(play.moves), "decisions": _decisions(play.moves), "finished": True}
 

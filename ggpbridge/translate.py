@@ -31,8 +31,22 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
 
 
 def overflowed(state) -> bool:
-    """True for a clingo state of a translated game that left the translation's tables (`overflow`)."""
+    """True for a clingo state of a translated game that ended as `overflow`: it left the
+    translation's tables, or drew from a deck not shuffled since cards were put back in."""
     return isinstance(state, frozenset) and _overflow_symbol() in state
+
+
+STALE_DRAW = "the play drew from a deck not shuffled since cards were put back in"
+BEYOND_TABLES = "the play went beyond the translation's tables"
+
+
+def overflow_reason(state) -> str | None:
+    """Why a clingo state of a translated game ended as `overflow`; None if it did not."""
+    if not overflowed(state):
+        return None
+    if any(x.name == "stale_draw" for x in state):   # translators/recycle_gdl/order.py, decks
+        return STALE_DRAW
+    return BEYOND_TABLES
 
 
 @lru_cache(maxsize=1)

@@ -47,8 +47,9 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
                        f"agreeing up to there: seeds {[e['seed'] for e in rep.rule_errors[:10]]}; "
                        f"seed {first['seed']}: {first['error'].splitlines()[0]}")
         if rep.overflowed:
-            click.echo(f"{len(rep.overflowed)} games went beyond the tables fitted to {fit} plays and ended as "
-                       f"overflow, agreeing up to there (raise --fit): seeds {rep.overflowed[:10]}")
+            click.echo(f"{len(rep.overflowed)} games ended as overflow, agreeing up to there (beyond the tables "
+                       f"fitted to {fit} plays: raise --fit; or a draw from a deck not shuffled since cards were "
+                       f"put back in): seeds {rep.overflowed[:10]}")
         if rep.stopped:
             click.echo(f"stopped: {rep.stopped}")
         d = rep.divergence

@@ -141,3 +141,15 @@ def test_a_draw_from_a_refilled_deck_not_shuffled_since_ends_the_play_as_overflo
     assert rep.overflowed == [0, 1, 2, 3, 4]
     # each play agreed through the first round, up to the second deal's first draw
     assert rep.decisions == 5 * 4
+
+
+def test_a_clingo_playout_says_why_a_stale_draw_has_no_outcome():
+    import random
+
+    from ggpbridge.playouts import random_playout
+    from ggpbridge.translate import STALE_DRAW
+    text = ROUNDS.format(before="(do ((shuffle (game iloc STOCK))))", shuffle="")
+    m = ClingoMachine(Translation(parse_text(text, "rounds.rcy").game).description)
+    g = random_playout(m, random.Random(0))
+    assert not g["finished"] and g["goals"] is None
+    assert g["error"] == f"{STALE_DRAW} and ended as overflow"
