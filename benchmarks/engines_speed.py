@@ -10,9 +10,11 @@ Also printed: the clingo machine's fluent externals, its ground rules and solver
 
 A clingo transition is one GDL step (a decision, a chance outcome or an automatic step
 of the translation), with its legal-move, percept and next-state queries, no cache hits
-(every state is new in a random playout). The simulator's figure counts its own events
-(decisions and chance outcomes) through the stepwise interface, and GDL-equivalent
-steps: the same games take `gdl steps` transitions in the translation.
+(every state is new in a random playout). "no percepts": the same playouts without
+asking `sees`, as `ggpbridge playout --engine clingo` plays them; the machine then
+leaves the percept rules out of its program (ClingoMachine's `percepts`).
+The simulator's figure counts its own events (decisions and chance outcomes) through
+the stepwise interface; the same games take `gdl steps` transitions in the translation.
 """
 from __future__ import annotations
 
@@ -36,15 +38,15 @@ GAMES = [("tictactoe", ROOT / "examples/gdl/tictactoe.kif"), ("war_n8_winner", R
          ("agram (4 players)", ROOT / "games" / "agram.rcy")]
 
 
-def clingo_rate(path: Path, n: int, fit: int = 0):
+def clingo_rate(path: Path, n: int, fit: int = 0, percepts: bool = True):
     """Setup seconds, transitions, seconds playing, program sizes and fluents."""
     desc = parse_kif(path.read_text()) if path.suffix == ".kif" else load_description(path, fit=fit)
     t0 = time.perf_counter()
-    m = ClingoMachine(desc, cache_size=1)
+    m = ClingoMachine(desc, cache_size=1, percepts=percepts)
     setup = time.perf_counter() - t0
     steps, t0 = 0, time.perf_counter()
     for i in range(n):
-        steps += len(playout(m, random.Random(i), max_steps=20_000).moves)
+        steps += len(playout(m, random.Random(i), max_steps=20_000, percepts=percepts).moves)
     secs = time.perf_counter() - t0
     return setup, steps, secs, m.sizes(), len(m.domain.fluents)
 
@@ -60,7 +62,7 @@ def sim_rate(path: Path, n: int):
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
     print(f"{'game':26} {'ground s':>8} {'fluents':>8} {'rules':>8} {'vars':>7} {'gdl steps':>9} "
-          f"{'clingo steps/s':>14} {'sim events/s':>12}")
+          f"{'clingo steps/s':>14} {'no percepts':>11} {'sim events/s':>12}")
     for name, path in GAMES:
         sim = "-"
         if path.suffix != ".kif":
@@ -70,11 +72,12 @@ def main() -> None:
             label = f"{name}, fit {fit}" if fit else name
             try:
                 setup, steps, secs, sizes, fluents = clingo_rate(path, n, fit)
+                lean = clingo_rate(path, n, fit, percepts=False)
             except MemoryError:
                 print(f"{label:26} the clingo machine runs out of memory grounding the translation")
                 continue
             print(f"{label:26} {setup:8.2f} {fluents:8d} {sizes['rules']:8d} {sizes['vars']:7d} {steps:9d} "
-                  f"{steps / secs:14.1f} {sim:>12}", flush=True)
+                  f"{steps / secs:14.1f} {lean[1] / lean[2]:11.1f} {sim:>12}", flush=True)
 
 
 if __name__ == "__main__":

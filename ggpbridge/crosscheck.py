@@ -70,7 +70,7 @@ class Lockstep:
         sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
         self.tr = Translation(loaded.game, 2, overrides, sized)
         self.sim = StepMachine(self.prog)
-        self.gdl = ClingoMachine(self.tr.description)
+        self.gdl = ClingoMachine(self.tr.description, percepts=True)
         self.roles = {str(r): r for r in self.gdl.roles()}
         from .translators.recycle_gdl.exprs import loc_name
         self.deck_slots = {slot for (vis, nm), slot in self.prog.lay.loc_slots.items()

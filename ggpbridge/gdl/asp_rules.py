@@ -30,6 +30,7 @@ TimeOf = Callable[[Key], "ast.AST | None"]
 _STATE_KEYWORDS: tuple[Key, ...] = (("true", 1), ("legal", 2), ("goal", 2), ("terminal", 0),
                                     ("next", 1), ("sees", 2))
 _MOVE_KEYWORD: Key = ("does", 2)
+_KEYWORDS = frozenset(("role", "init", "true", "does", "legal", "next", "goal", "terminal", "sees", "base", "input"))
 
 # One body literal after expanding `or`: (sign, atom-or-comparison).
 _Lit = tuple[ast.Sign, object]
@@ -60,6 +61,21 @@ def dynamic_levels(desc: Description) -> dict[Key, str]:
         elif reach.intersection(_STATE_KEYWORDS):
             levels[key] = "state"
     return levels
+
+
+def without_percepts(desc: Description) -> Description:
+    """The description without the rules that only `sees` needs (its own and its helpers')."""
+    graph: dict[Key, set] = {}
+    for rule in desc.rules:
+        graph.setdefault(relation(rule.head), set()).update(map(relation, atoms_under(rule.body)))
+    # Everything but the percepts: what the keywords other than `sees` depend on.
+    keep, todo = set(), [key for key in graph if key != ("sees", 2) and key[0] in _KEYWORDS]
+    while todo:
+        key = todo.pop()
+        if key not in keep:
+            keep.add(key)
+            todo.extend(graph.get(key, ()))
+    return Description(tuple(rule for rule in desc.rules if relation(rule.head) in keep))
 
 
 def atoms_under(items: Iterable[object]) -> Iterator[Const | Func]:

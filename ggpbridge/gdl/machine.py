@@ -17,6 +17,11 @@ transition also answers the queries about the state it leads to: a playout costs
 one solve per transition, not two. A solve costs in proportion to the whole ground
 program (clingo resets and propagates every atom), which is why fewer solves matter.
 
+Percepts: the rules that only `sees` needs are left out of the ground program until
+`sees` is first asked (or from the start with `percepts=True`, as the lockstep and the
+GGP manager and player use it); a random playout that never asks saves their share of
+every solve.
+
 Terms: roles, moves, fluents and percepts are `clingo.Symbol`s (immutable,
 hashable, ordered), named as in `ggpbridge.gdl.asp_terms`: `mark(1,1)` is the
 GDL term `(mark 1 1)`; `kif_symbol` / `symbol_kif` convert. A state is a
@@ -37,7 +42,7 @@ from clingo import ast
 from ..machine import Playout, Policy, UnfinishedPlay, joint_moves, uniform  # noqa: F401 (re-exported)
 from ..machine import playout as _playout
 from .asp import game_domain, lookahead_rules, new_control, program_statements, reporting
-from .asp_rules import dynamic_levels, render_rules
+from .asp_rules import dynamic_levels, render_rules, without_percepts
 from .ast import Description, Func, is_ground, relation
 from .ground import GroundProgram
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
@@ -83,10 +88,13 @@ class ClingoMachine:
     # (state, joint move) -> next state/percepts); check=False skips the validator;
     # project=False grounds the rules without body projection (ggpbridge.gdl.asp_project);
     # lookahead=False leaves out the copy of legal/goal/terminal at the next state, which
-    # lets a transition's solve also answer the next state's queries (one solve per step).
+    # lets a transition's solve also answer the next state's queries (one solve per step);
+    # percepts=True grounds the `sees` rules from the start. Without it they are left out
+    # until `sees` is first asked (a playout that never asks costs less per solve), and
+    # the whole program is grounded then.
 
     def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
-                 project: bool = True, lookahead: bool = True):
+                 project: bool = True, lookahead: bool = True, percepts: bool = False):
         if check:
             # Unstratified or unsafe rules would give clingo several answers, or none:
             # refuse them up front with the validator's explanation.
@@ -99,13 +107,11 @@ class ClingoMachine:
         self._initial = _initial_state(desc, project)
         ahead = lookahead_rules(desc, project) if lookahead else None
         self.lookahead = ahead is not None
-        start = time.perf_counter()
-        self._program = GroundProgram(program_statements(desc, "state", domain=self.domain, project=project)
-                                      + (ahead or []), self.domain.fluents, self.domain.moves)
-        self.ground_seconds = time.perf_counter() - start
-        self._meaning = self._decoded(self._program)
-        self._last: tuple = (None, frozenset())  # the last state and its literals
-        self._made: tuple = (None, ())   # the last state a transition made, and its literals
+        self._desc, self._project, self._ahead = desc, project, ahead or []
+        # Whether the loaded program computes percepts; a game without `sees` rules always does.
+        self.percepts = percepts or not any(relation(rule.head) == ("sees", 2) for rule in desc.rules)
+        self.ground_seconds = 0.0
+        self._load(desc if self.percepts else without_percepts(desc))
         self._info_cache = _Cache(cache_size)
         self._step_cache = _Cache(cache_size)
         self.solves = 0  # how many times clingo was asked (cache misses)
@@ -138,6 +144,9 @@ class ClingoMachine:
 
     def sees(self, state: State, joint_moves: Mapping[TermLike, TermLike]) -> dict[clingo.Symbol, frozenset]:
         """GDL-II percepts of every role when `joint_moves` is made in `state`."""
+        if not self.percepts:
+            self.percepts = True
+            self._load(self._desc)
         return dict(self._step(state, joint_moves)[1])
 
     # -- conveniences -------------------------------------------------------
@@ -152,6 +161,18 @@ class ClingoMachine:
         return symbol_kif(symbol)
 
     # -- internals ----------------------------------------------------------
+
+    def _load(self, desc: Description) -> None:
+        """Ground `desc` (with the lookahead) as the program every query is asked of."""
+        start = time.perf_counter()
+        self._program = GroundProgram(program_statements(desc, "state", domain=self.domain, project=self._project)
+                                      + self._ahead, self.domain.fluents, self.domain.moves)
+        self.ground_seconds += time.perf_counter() - start
+        self._meaning = self._decoded(self._program)
+        # Literals are the program's own numbers: nothing remembered from another program holds.
+        self._fluent_of = {lit: f for f, lit in self._program.fluent_lit.items()}
+        self._last: tuple = (None, frozenset())  # the last state and its literals
+        self._made: tuple = (None, None)   # the last state a transition made, and its literals
 
     def _role(self, role: TermLike) -> clingo.Symbol:
         symbol = kif_symbol(role) if isinstance(role, str) else role
@@ -169,44 +190,57 @@ class ClingoMachine:
 
     def _read_info(self, shown: list[tuple], mark: str) -> _StateInfo:
         """Legal moves, terminal and goals from decoded atoms named with `mark` ("" or "'")."""
-        legal: dict[clingo.Symbol, list] = {}
-        goals: dict[clingo.Symbol, int] = {}
+        roles = self._roles
+        legal: list[list] = [[] for _ in roles]
+        goals: list = [None] * len(roles)
         terminal = False
         names = ("legal" + mark, "terminal" + mark, "goal" + mark)
-        for name, *args in shown:
+        for entry in shown:
+            name = entry[0]
             if name == names[0]:
-                legal.setdefault(args[0], []).append((args[2], args[1]))
+                if entry[1] is not None:   # legal moves of something that is not a role are no one's
+                    legal[entry[1]].append((entry[3], entry[2]))
             elif name == names[1]:
                 terminal = True
             elif name == names[2]:
-                role, value = args
-                if value.type != clingo.SymbolType.Number or goals.get(role, value.number) != value.number:
+                _, k, value, symbol, role = entry
+                if value is None or (k is not None and goals[k] not in (None, value)):
                     raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
-                                    f"{_show(value)} (and maybe others)")
-                goals[role] = value.number
-        return _StateInfo({r: tuple(m for _, m in sorted(ms)) for r, ms in legal.items()}, terminal,
-                          {r: goals[r] for r in self._roles if r in goals})
+                                    f"{_show(symbol)} (and maybe others)")
+                if k is not None:
+                    goals[k] = value
+        return _StateInfo({r: tuple(m for _, m in sorted(ms)) for r, ms in zip(roles, legal) if ms}, terminal,
+                          {r: g for r, g in zip(roles, goals) if g is not None})
 
     def _step(self, state: State, joint_moves: Mapping[TermLike, TermLike]):
         state = _frozen(state)
         joint = self._chosen(joint_moves)
         key = (state, joint)
         found = self._step_cache.lookup(key)
-        if found is not None:
+        if found is not None and (found[1] is not None or not self.percepts):
             return found  # checked when it was computed
         self._check_legal(state, joint)
-        following, lits, percepts = set(), [], {role: set() for role in self._roles}
         shown = self._solve(state, tuple(zip(self._roles, joint)))
-        for name, *args in shown:
+        lits, percepts = [], [[] for _ in self._roles] if self.percepts else None
+        for entry in shown:
+            name = entry[0]
             if name == "next":
-                following.add(args[0])
-                lits.append(args[1])
-            elif name == "sees" and args[0] in percepts:
-                percepts[args[0]].add(args[1])
-        result = (frozenset(following), {r: frozenset(p) for r, p in percepts.items()})
-        self._made = (result[0], lits)   # the next query is most likely about this state
-        if self.lookahead and self._info_cache.get(result[0]) is None:
-            self._info_cache.put(result[0], self._read_info(shown, "'"))
+                lits.append(entry[2])
+            elif name == "sees" and percepts is not None and entry[1] is not None:
+                percepts[entry[1]].append(entry[2])
+        if None in lits:   # a fluent outside the domain: cannot be told by its literal
+            made, following = None, frozenset(entry[1] for entry in shown if entry[0] == "next")
+        else:
+            # From the state's literals, only the fluents that change are hashed as Symbols
+            # (a call into clingo each), not the whole next state.
+            made, before, fluent_of = frozenset(lits), self._last[1], self._fluent_of
+            following = state.difference([fluent_of[lit] for lit in before - made]).union(
+                [fluent_of[lit] for lit in made - before])
+        result = (following, None if percepts is None else
+                  {r: frozenset(p) for r, p in zip(self._roles, percepts)})
+        self._made = (following, made)   # the next query is most likely about this state
+        if self.lookahead and self._info_cache.get(following) is None:
+            self._info_cache.put(following, self._read_info(shown, "'"))
         return self._step_cache.put(key, result)
 
     def _chosen(self, joint_moves: Mapping[TermLike, TermLike]) -> tuple:
@@ -230,7 +264,7 @@ class ClingoMachine:
                                        f"{symbol_kif(role)} in this state")
 
     def _solve(self, state: State, moves: tuple) -> list[tuple]:
-        """The shown atoms of the answer set, decoded as (name, *arguments)."""
+        """The shown atoms of the answer set, decoded (see `_decoded`)."""
         program, wanted = self._program, self._state_literals(state)
         if moves:
             wanted = wanted.union(program.move_lit[pair] for pair in moves)  # legal moves are in the domain
@@ -241,40 +275,48 @@ class ClingoMachine:
             if model is None:
                 raise GameError("the rules have no answer in this state (are they stratified?)")
             meaning = self._meaning
-            return [meaning[symbol] for symbol in model.symbols(shown=True)]
+            return [meaning[rep] for rep in _shown_reps(model)]
 
     def _state_literals(self, state: State) -> frozenset[int]:
         # Queries come in runs on one state (its info, then each joint move): remember the last.
         if state is not self._last[0]:
             made, lits = self._made
-            if state is made and None not in lits:
-                self._last = (state, frozenset(lits))
-                return self._last[1]
+            if state is made and lits is not None:
+                self._last = (state, lits)
+                return lits
             try:
                 self._last = (state, frozenset(self._program.fluent_lit[f] for f in state))
             except KeyError as exc:
                 raise GameError(f"{_show(exc.args[0])} can never hold in this game") from None
         return self._last[1]
 
-    def _decoded(self, program: GroundProgram) -> dict[clingo.Symbol, tuple]:
-        """Each shown atom as (name, *arguments), decoded once rather than after every solve:
-        reading a Symbol's parts goes through clingo's C API and dominated the cost."""
-        # The arguments are the very objects that key the literal and role maps, so lookups
-        # hit on identity; Symbol's hash and equality are calls into clingo.
+    def _decoded(self, program: GroundProgram) -> dict[int, tuple]:
+        """Each shown atom, keyed by its symbol's number, decoded once rather than after every
+        solve (reading a Symbol's parts, even hashing it, is a call into clingo):
+        ("legal" or "legal'", role index, move, rank), ("terminal" or "terminal'",),
+        ("goal" or "goal'", role index, value or None, the value's Symbol, role),
+        ("next", fluent, literal), ("sees", role index, percept).
+        The role index is None for a name that is not a role."""
+        # The fluents are the very objects that key the literal map, so lookups hit on identity.
         same = {f: f for f in program.fluent_lit}
-        same.update((r, r) for r in self._roles)
+        index = {r: k for k, r in enumerate(self._roles)}
         decoded = {}
         for symbol in program.shown:
             name, args = symbol.name, [same.get(a, a) for a in symbol.arguments]
             if (name, len(args) - 1) in _SHOWN_AHEAD:   # the lookahead's copy: one more argument
                 name, args = name + "'", args[:-1]
-            if name == "next":                       # with its literal, for the state it makes
+            if name in ("legal", "legal'", "sees"):
+                args[0] = index.get(args[0])
+            elif name in ("goal", "goal'"):
+                value = args[1].number if args[1].type == clingo.SymbolType.Number else None
+                args = [index.get(args[0]), value, args[1], args[0]]
+            elif name == "next":                       # with its literal, for the state it makes
                 args.append(program.fluent_lit.get(args[0]))
-            decoded[symbol] = (name, *args)
+            decoded[symbol._rep] = (name, *args)
         # legal moves are sorted by their rank among all moves, not by comparing Symbols
-        moves = sorted({m for name, *args in decoded.values() if name in ("legal", "legal'") for m in args[1:2]})
+        moves = sorted({d[2] for d in decoded.values() if d[0] in ("legal", "legal'")})
         rank = {m: k for k, m in enumerate(moves)}
-        return {symbol: (*d, rank[d[2]]) if d[0] in ("legal", "legal'") else d for symbol, d in decoded.items()}
+        return {rep: (*d, rank[d[2]]) if d[0] in ("legal", "legal'") else d for rep, d in decoded.items()}
 
     def sizes(self) -> dict[str, int]:
         """The ground program's rules and the solver's variables and constraints (after a solve)."""
@@ -302,6 +344,14 @@ def _initial_state(desc: Description, project: bool) -> State:
     return frozenset(a.symbol.arguments[0] for a in inits)
 
 
+def _shown_reps(model: clingo.Model):
+    """The numbers of the model's shown symbols, without making a Symbol object of each."""
+    symbols = model.symbols(shown=True)
+    # clingo >= 5.6 returns a view of the C array (private); older ones a list of Symbols.
+    reps = getattr(symbols, "_p_symbols", None)
+    return reps if reps is not None else [symbol._rep for symbol in symbols]
+
+
 def _show(item: object) -> str:
     try:
         return symbol_kif(item)
@@ -327,10 +377,10 @@ def _roles(desc: Description) -> tuple[clingo.Symbol, ...]:
 
 
 def playout(machine: ClingoMachine, rng: _random.Random, policies: Mapping[TermLike, Policy] | None = None,
-            max_steps: int = 10_000) -> Playout:
+            max_steps: int = 10_000, percepts: bool = True) -> Playout:
     """Play from the initial state to a terminal one (`ggpbridge.machine.playout`); roles may be KIF text."""
     policies = {machine._role(r): p for r, p in (policies or {}).items()}
     try:
-        return _playout(machine, rng, policies, max_steps)
+        return _playout(machine, rng, policies, max_steps, percepts)
     except UnfinishedPlay as exc:
         raise GameError(str(exc)) from exc

@@ -114,7 +114,7 @@ class Match:
                  max_steps: int = 10_000, game: str = "game", machine: ClingoMachine | None = None):
         # `machine` lets a caller that runs many matches of one game ground it once.
         try:
-            self.machine = machine or ClingoMachine(desc)
+            self.machine = machine or ClingoMachine(desc, percepts=gdl == 2)
         except GdlError as exc:
             raise GgpError(f"cannot play {game}: {exc}") from None
         self.desc, self.gdl, self.game = desc, gdl, game

@@ -150,7 +150,8 @@ class Player:
         if rules != self._machine_key:
             desc = read_rules(rules)
             self._machine, self._machine_key = None, None  # let the old one go before grounding
-            self._machine = ClingoMachine(desc, cache_size=self.cache_size)
+            # percepts from the start: grounding them at the first turn could overrun its play clock
+            self._machine = ClingoMachine(desc, cache_size=self.cache_size, percepts=True)
             self._machine_key = rules
         return self._machine
 

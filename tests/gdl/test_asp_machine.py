@@ -171,6 +171,58 @@ def test_no_lookahead_when_legal_reads_does():
     assert len(play.moves) == 2 and m.is_terminal(play.states[-1])
 
 
+def test_a_game_without_percept_rules_is_grounded_whole_from_the_start():
+    m = machine("tictactoe")
+    assert m.percepts
+    play = playout(m, random.Random(1))
+    assert all(seen == {role: frozenset() for role in m.roles()} for seen in play.percepts)
+
+
+def test_percepts_are_grounded_only_once_asked_and_then_agree():
+    lean, whole = machine("minipoker"), machine("minipoker", percepts=True)
+    assert not lean.percepts and whole.percepts
+    # the lean program has no rule for `sees`
+    assert lean.sizes()["rules"] < whole.sizes()["rules"]
+    rng, plays = random.Random(4), []
+    for _ in range(12):
+        plays.append(playout(lean, rng, percepts=False))
+    assert not lean.percepts   # nobody asked
+    for play in plays:
+        for state, joint, following in zip(play.states, play.moves, play.states[1:]):
+            assert whole.next_state(state, joint) == following
+            # asked for a transition the lean program made (and cached without percepts)
+            assert lean.sees(state, joint) == whole.sees(state, joint)
+            assert lean.next_state(state, joint) == following
+    assert lean.percepts and lean.sizes()["rules"] == whole.sizes()["rules"]
+    # the deal is seen: the comparison above was not of empty percepts only
+    assert all(whole.sees(play.states[0], play.moves[0])[S("alice")] for play in plays)
+
+
+def test_the_lean_program_keeps_every_rule_the_game_needs_besides_percepts():
+    # `shown` feeds only the percepts; `dealt` feeds them and the next state.
+    desc = parse_kif("""(role p) (role random) (init (round 0))
+        (<= (legal random (deal ?c)) (card ?c) (true (round 0))) (<= (legal p noop) (true (round 0)))
+        (<= (legal p (guess ?c)) (card ?c) (true (round 1))) (<= (legal random noop) (true (round 1)))
+        (card a) (card b)
+        (<= (dealt ?c) (does random (deal ?c)))
+        (<= (shown ?c) (dealt ?c))
+        (<= (next (hidden ?c)) (dealt ?c)) (<= (next (hidden ?c)) (true (hidden ?c)))
+        (<= (next (round 1)) (true (round 0))) (<= (next (round 2)) (true (round 1)))
+        (<= (next (right)) (does p (guess ?c)) (true (hidden ?c)))
+        (<= (sees p (glimpse ?c)) (shown ?c))
+        (<= terminal (true (round 2)))
+        (<= (goal p 100) (true (right))) (<= (goal p 0) (not (true (right)))) (goal random 0)""")
+    from ggpbridge.gdl.asp_rules import without_percepts
+    heads = {rule.head.name for rule in without_percepts(desc).rules}
+    assert "dealt" in heads and "next" in heads and not {"shown", "sees"} & heads
+    lean, whole = ClingoMachine(desc), ClingoMachine(desc, percepts=True)
+    for seed in range(6):
+        play = playout(lean, random.Random(seed), percepts=False)
+        again = playout(whole, random.Random(seed))
+        assert play.states == again.states and play.goals == again.goals
+        assert again.percepts[0][S("p")] == {S("(glimpse %s)" % whole.kif(play.moves[0][S("random")].arguments[0]))}
+
+
 # -- minipoker ----------------------------------------------------------------
 
 def test_minipoker_plays_to_the_end_with_goals_for_every_role():
