@@ -28,7 +28,7 @@ import clingo
 from clingo import ast
 
 from .ast import Description, relation
-from .asp_rules import atoms_under, dynamic_levels, location, render_rules
+from .asp_rules import dynamic_levels, location, relations_needed, render_rules
 from .errors import AspError
 
 ENCODINGS = ("rules", "domain", "state", "temporal")
@@ -239,15 +239,8 @@ def lookahead_rules(desc: Description, project: bool = True) -> list[ast.AST] | 
     # Only a description that breaks GDL's restrictions (legal, goal and terminal
     # independent of does) gives None: a copy at time 1 would read moves nobody makes.
     levels = dynamic_levels(desc)
-    graph: dict = {}
-    for rule in desc.rules:
-        graph.setdefault(relation(rule.head), set()).update(map(relation, atoms_under(rule.body)))
-    wanted, todo = set(), [("legal", 2), ("goal", 2), ("terminal", 0)]
-    while todo:
-        key = todo.pop()
-        if key not in wanted and levels.get(key) is not None:
-            wanted.add(key)
-            todo.extend(graph.get(key, ()))
+    # A static relation depends on static ones only: keeping the dynamic ones loses nothing.
+    wanted = {key for key in relations_needed(desc, [("legal", 2), ("goal", 2), ("terminal", 0)]) if key in levels}
     if any(levels[key] == "move" for key in wanted):
         return None
     one = ast.SymbolicTerm(_LOC, clingo.Number(1))

@@ -30,7 +30,7 @@ TimeOf = Callable[[Key], "ast.AST | None"]
 _STATE_KEYWORDS: tuple[Key, ...] = (("true", 1), ("legal", 2), ("goal", 2), ("terminal", 0),
                                     ("next", 1), ("sees", 2))
 _MOVE_KEYWORD: Key = ("does", 2)
-_KEYWORDS = frozenset(("role", "init", "true", "does", "legal", "next", "goal", "terminal", "sees", "base", "input"))
+_KEYWORDS = frozenset(("role", "init", "legal", "next", "goal", "terminal", "sees", "base", "input"))
 
 # One body literal after expanding `or`: (sign, atom-or-comparison).
 _Lit = tuple[ast.Sign, object]
@@ -63,18 +63,25 @@ def dynamic_levels(desc: Description) -> dict[Key, str]:
     return levels
 
 
-def without_percepts(desc: Description) -> Description:
-    """The description without the rules that only `sees` needs (its own and its helpers')."""
+def relations_needed(desc: Description, roots: Iterable[Key]) -> set[Key]:
+    """The relations `roots` depend on through rule bodies, the roots included."""
     graph: dict[Key, set] = {}
     for rule in desc.rules:
         graph.setdefault(relation(rule.head), set()).update(map(relation, atoms_under(rule.body)))
-    # Everything but the percepts: what the keywords other than `sees` depend on.
-    keep, todo = set(), [key for key in graph if key != ("sees", 2) and key[0] in _KEYWORDS]
+    needed, todo = set(), list(roots)
     while todo:
         key = todo.pop()
-        if key not in keep:
-            keep.add(key)
+        if key not in needed:
+            needed.add(key)
             todo.extend(graph.get(key, ()))
+    return needed
+
+
+def without_percepts(desc: Description) -> Description:
+    """The description without the rules that only `sees` needs (its own and its helpers')."""
+    # Everything but the percepts: what the keywords other than `sees` depend on.
+    keep = relations_needed(desc, {relation(rule.head) for rule in desc.rules
+                                   if relation(rule.head) != ("sees", 2) and rule.head.name in _KEYWORDS})
     return Description(tuple(rule for rule in desc.rules if relation(rule.head) in keep))
 
 

@@ -5,6 +5,7 @@ from pathlib import Path
 import clingo
 import pytest
 
+from ggpbridge.gdl.asp_rules import without_percepts
 from ggpbridge.gdl.asp_terms import kif_symbol
 from ggpbridge.gdl.errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from ggpbridge.gdl.kif import parse_kif
@@ -212,7 +213,6 @@ def test_the_lean_program_keeps_every_rule_the_game_needs_besides_percepts():
         (<= (sees p (glimpse ?c)) (shown ?c))
         (<= terminal (true (round 2)))
         (<= (goal p 100) (true (right))) (<= (goal p 0) (not (true (right)))) (goal random 0)""")
-    from ggpbridge.gdl.asp_rules import without_percepts
     heads = {rule.head.name for rule in without_percepts(desc).rules}
     assert "dealt" in heads and "next" in heads and not {"shown", "sees"} & heads
     lean, whole = ClingoMachine(desc), ClingoMachine(desc, percepts=True)
