@@ -234,13 +234,16 @@ def flatten(statements: Iterable[ast.AST], horizon: int) -> list[ast.AST]:
     return out
 
 
-def lookahead_rules(desc: Description, project: bool = True) -> list[ast.AST] | None:
-    """The rules legal/goal/terminal depend on, at time 1, with `asp/gdl_lookahead.lp`; None if they read `does`."""
+def lookahead_rules(desc: Description, project: bool = True,
+                    keywords: Iterable[str] = ("legal", "goal", "terminal")) -> list[ast.AST] | None:
+    """The rules that `keywords` (some of legal, goal, terminal) depend on, at time 1, with
+    `asp/gdl_lookahead.lp`; None if they read `does`."""
     # Only a description that breaks GDL's restrictions (legal, goal and terminal
     # independent of does) gives None: a copy at time 1 would read moves nobody makes.
     levels = dynamic_levels(desc)
     # A static relation depends on static ones only: keeping the dynamic ones loses nothing.
-    wanted = {key for key in relations_needed(desc, [("legal", 2), ("goal", 2), ("terminal", 0)]) if key in levels}
+    arity = {"legal": 2, "goal": 2, "terminal": 0}
+    wanted = {key for key in relations_needed(desc, [(k, arity[k]) for k in keywords]) if key in levels}
     if any(levels[key] == "move" for key in wanted):
         return None
     one = ast.SymbolicTerm(_LOC, clingo.Number(1))

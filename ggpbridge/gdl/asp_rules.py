@@ -77,11 +77,12 @@ def relations_needed(desc: Description, roots: Iterable[Key]) -> set[Key]:
     return needed
 
 
-def without_percepts(desc: Description) -> Description:
-    """The description without the rules that only `sees` needs (its own and its helpers')."""
-    # Everything but the percepts: what the keywords other than `sees` depend on.
+def restricted(desc: Description, keywords: Iterable[str]) -> Description:
+    """The description with only the rules that the GDL keywords `keywords` depend on, and
+    the declarations (`role`, `init`, `base`, `input`)."""
+    wanted = set(keywords) | {"role", "init", "base", "input"}
     keep = relations_needed(desc, {relation(rule.head) for rule in desc.rules
-                                   if relation(rule.head) != ("sees", 2) and rule.head.name in _KEYWORDS})
+                                   if rule.head.name in _KEYWORDS and rule.head.name in wanted})
     return Description(tuple(rule for rule in desc.rules if relation(rule.head) in keep))
 
 

@@ -22,6 +22,11 @@ Percepts: the rules that only `sees` needs are left out of the ground program un
 GGP manager and player use it); a random playout that never asks saves their share of
 every solve.
 
+Goals: the rules that only `goal` needs are grounded apart, in a second program that is
+solved only when goals are asked, which a playout does once, at its end. A card game's
+scores (sums of card points over every position of a hand) can be most of its rules
+(Crazy Eights: 814,000 of 971,000), and every transition would propagate them.
+
 Terms: roles, moves, fluents and percepts are `clingo.Symbol`s (immutable,
 hashable, ordered), named as in `ggpbridge.gdl.asp_terms`: `mark(1,1)` is the
 GDL term `(mark 1 1)`; `kif_symbol` / `symbol_kif` convert. A state is a
@@ -42,7 +47,7 @@ from clingo import ast
 from ..machine import Playout, Policy, UnfinishedPlay, joint_moves, uniform  # noqa: F401 (re-exported)
 from ..machine import playout as _playout
 from .asp import game_domain, lookahead_rules, new_control, program_statements, reporting
-from .asp_rules import dynamic_levels, render_rules, without_percepts
+from .asp_rules import dynamic_levels, render_rules, restricted
 from .ast import Description, Func, is_ground, relation
 from .ground import GroundProgram
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
@@ -91,10 +96,13 @@ class ClingoMachine:
     # lets a transition's solve also answer the next state's queries (one solve per step);
     # percepts=True grounds the `sees` rules from the start. Without it they are left out
     # until `sees` is first asked (a playout that never asks costs less per solve), and
-    # the whole program is grounded then.
+    # the whole program is grounded then. split_goals=False keeps the goal rules in the
+    # program of every query (and in the lookahead), for callers that ask the goals of
+    # every state: one solve instead of two.
 
     def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
-                 project: bool = True, lookahead: bool = True, percepts: bool = False):
+                 project: bool = True, lookahead: bool = True, percepts: bool = False,
+                 split_goals: bool = True):
         if check:
             # Unstratified or unsafe rules would give clingo several answers, or none:
             # refuse them up front with the validator's explanation.
@@ -105,13 +113,17 @@ class ClingoMachine:
         self._roles = _roles(desc)
         self.domain = game_domain(desc, project=project)
         self._initial = _initial_state(desc, project)
-        ahead = lookahead_rules(desc, project) if lookahead else None
+        self.split_goals = split_goals
+        ahead = lookahead_rules(desc, project, ("legal", "terminal") + (() if split_goals else ("goal",))) \
+            if lookahead else None
         self.lookahead = ahead is not None
         self._desc, self._project, self._ahead = desc, project, ahead or []
         # Whether the loaded program computes percepts; a game without `sees` rules always does.
         self.percepts = percepts or not any(relation(rule.head) == ("sees", 2) for rule in desc.rules)
         self.ground_seconds = 0.0
-        self._load(desc if self.percepts else without_percepts(desc))
+        self._load()
+        self._goal_program: tuple | None = None   # (program, decoded atoms), grounded when goals are first asked
+        self._goal_cache = _Cache(cache_size)
         self._info_cache = _Cache(cache_size)
         self._step_cache = _Cache(cache_size)
         self.solves = 0  # how many times clingo was asked (cache misses)
@@ -136,7 +148,13 @@ class ClingoMachine:
 
     def goals(self, state: State) -> dict[clingo.Symbol, int]:
         """Goal value of each role that has one in `state` (GDL demands one in terminal states)."""
-        return dict(self._info(state).goals)
+        if not self.split_goals:
+            return dict(self._info(state).goals)
+        state = _frozen(state)
+        goals = self._goal_cache.lookup(state)
+        if goals is None:
+            goals = self._goal_cache.put(state, self._solve_goals(state))
+        return dict(goals)
 
     def next_state(self, state: State, joint_moves: Mapping[TermLike, TermLike]) -> State:
         """The state after every role makes its move in `joint_moves`."""
@@ -146,7 +164,7 @@ class ClingoMachine:
         """GDL-II percepts of every role when `joint_moves` is made in `state`."""
         if not self.percepts:
             self.percepts = True
-            self._load(self._desc)
+            self._load()
         return dict(self._step(state, joint_moves)[1])
 
     # -- conveniences -------------------------------------------------------
@@ -162,17 +180,41 @@ class ClingoMachine:
 
     # -- internals ----------------------------------------------------------
 
-    def _load(self, desc: Description) -> None:
-        """Ground `desc` (with the lookahead) as the program every query is asked of."""
-        start = time.perf_counter()
-        self._program = GroundProgram(program_statements(desc, "state", domain=self.domain, project=self._project)
-                                      + self._ahead, self.domain.fluents, self.domain.moves)
-        self.ground_seconds += time.perf_counter() - start
+    def _load(self) -> None:
+        """Ground the program every query is asked of: the rules of the keywords wanted (see
+        `__init__`), with the lookahead."""
+        keywords = {"legal", "next", "terminal"} | ({"sees"} if self.percepts else set()) \
+            | (set() if self.split_goals else {"goal"})
+        self._program = self._ground(restricted(self._desc, keywords), self._ahead, self.domain.moves)
         self._meaning = self._decoded(self._program)
         # Literals are the program's own numbers: nothing remembered from another program holds.
         self._fluent_of = {lit: f for f, lit in self._program.fluent_lit.items()}
         self._last: tuple = (None, frozenset())  # the last state and its literals
         self._made: tuple = (None, None)   # the last state a transition made, and its literals
+
+    def _ground(self, desc: Description, extra: list, moves) -> GroundProgram:
+        start = time.perf_counter()
+        program = GroundProgram(program_statements(desc, "state", domain=self.domain, project=self._project)
+                                + extra, self.domain.fluents, moves)
+        self.ground_seconds += time.perf_counter() - start
+        return program
+
+    def _solve_goals(self, state: State) -> dict[clingo.Symbol, int]:
+        """The goals of `state`, from the program of the goal rules alone (grounded at the first call)."""
+        if self._goal_program is None:
+            program = self._ground(restricted(self._desc, {"goal"}), [], ())
+            self._goal_program = (program, self._decoded(program))
+        program, meaning = self._goal_program
+        try:
+            wanted = frozenset(program.fluent_lit[f] for f in state)
+        except KeyError as exc:
+            raise GameError(f"{_show(exc.args[0])} can never hold in this game") from None
+        self.solves += 1
+        with program.solve(wanted, False) as handle:
+            model = handle.model()
+            if model is None:
+                raise GameError("the rules have no answer in this state (are they stratified?)")
+            return self._read_info([meaning[rep] for rep in _shown_reps(model)], "").goals
 
     def _role(self, role: TermLike) -> clingo.Symbol:
         symbol = kif_symbol(role) if isinstance(role, str) else role

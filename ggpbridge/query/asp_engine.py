@@ -27,7 +27,7 @@ from clingo import ast
 
 from ..errors import GgpBridgeError
 from ..gdl.asp import add_to_control, encoding_text, fact, new_control, reporting, temporal_rules
-from ..gdl.asp_rules import location, without_percepts
+from ..gdl.asp_rules import location, restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif
 from ..gdl.ast import Const, Description, Func
 from ..gdl.errors import GdlError
@@ -373,8 +373,10 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
                 return Answer(question, NO, ENGINE, f"no goal rule gives {symbol_kif(role_symbol)} any value",
                               round(time.perf_counter() - start, 3))
             facts.append(("_top", (role_symbol, clingo.Number(top))))
-        # No question reads the percepts: their rules would be grounded at every step for nothing.
-        u = Unrolling(without_percepts(desc), files, facts, deadline)
+        # No question reads the percepts, and only `winnable` the goals: their rules would be
+        # grounded at every step for nothing.
+        keywords = ("legal", "next", "terminal") + (("goal",) if question == "winnable" else ())
+        u = Unrolling(restricted(desc, keywords), files, facts, deadline)
         result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
         if budget and result is not None:
             result = _within_budget(u, result, horizon, bound)

@@ -5,7 +5,7 @@ from pathlib import Path
 import clingo
 import pytest
 
-from ggpbridge.gdl.asp_rules import without_percepts
+from ggpbridge.gdl.asp_rules import restricted
 from ggpbridge.gdl.asp_terms import kif_symbol
 from ggpbridge.gdl.errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from ggpbridge.gdl.kif import parse_kif
@@ -110,17 +110,26 @@ def test_queries_reuse_one_ground_program_and_cache_per_state():
         playout(m, rng)
     # No part was grounded again: the same Control, its symbol table as after the first grounding.
     assert m._program.ctl is ctl and len(ctl.symbolic_atoms) == atoms
+    goal_ctl = m._goal_program[0].ctl   # grounded at the first terminal state's goals
+    for _ in range(5):
+        playout(m, rng)
+    assert m._goal_program[0].ctl is goal_ctl
     solves = m.solves
     start = m.initial_state()
-    m.legal_moves(start, "xplayer"), m.is_terminal(start), m.goals(start)
+    m.legal_moves(start, "xplayer"), m.is_terminal(start)
     assert m.solves == solves  # answered from the cache
+    # playouts ask goals at their end only: the start's take one solve, of the goal program, once
+    assert m.goals(start) == m.goals(start) and m.solves == solves + 1
 
 
 def test_the_loaded_program_keeps_symbols_only_for_the_shown_atoms():
     m = machine("tictactoe")
     names = {a.symbol.name for a in m._program.ctl.symbolic_atoms}
-    # the static facts (index tables, the domain) stayed behind in the scratch Control
-    assert {"legal", "next", "goal", "terminal"} <= names <= {"legal", "next", "sees", "goal", "terminal"}
+    # the static facts (index tables, the domain) stayed behind in the scratch Control,
+    # and the goals are another program's
+    assert {"legal", "next", "terminal"} <= names <= {"legal", "next", "sees", "terminal"}
+    m.goals(m.initial_state())
+    assert {a.symbol.name for a in m._goal_program[0].ctl.symbolic_atoms} == {"goal"}
     assert 0 < m.sizes()["rules"]
 
 
@@ -154,8 +163,8 @@ def test_a_playout_costs_one_solve_per_transition_with_the_lookahead():
     for lookahead, per_step in ((True, 1), (False, 2)):
         m = machine("tictactoe", cache_size=1, lookahead=lookahead)
         play = playout(m, random.Random(2))
-        # the initial state's own query, then one (or two) solves per joint move
-        assert m.solves == 1 + per_step * len(play.moves)
+        # the initial state's own query, one (or two) solves per joint move, and the goals at the end
+        assert m.solves == 1 + per_step * len(play.moves) + 1
 
 
 def test_no_lookahead_when_legal_reads_does():
@@ -213,7 +222,7 @@ def test_the_lean_program_keeps_every_rule_the_game_needs_besides_percepts():
         (<= (sees p (glimpse ?c)) (shown ?c))
         (<= terminal (true (round 2)))
         (<= (goal p 100) (true (right))) (<= (goal p 0) (not (true (right)))) (goal random 0)""")
-    heads = {rule.head.name for rule in without_percepts(desc).rules}
+    heads = {rule.head.name for rule in restricted(desc, {"legal", "next", "terminal", "goal"}).rules}
     assert "dealt" in heads and "next" in heads and not {"shown", "sees"} & heads
     lean, whole = ClingoMachine(desc), ClingoMachine(desc, percepts=True)
     for seed in range(6):
@@ -221,6 +230,32 @@ def test_the_lean_program_keeps_every_rule_the_game_needs_besides_percepts():
         again = playout(whole, random.Random(seed))
         assert play.states == again.states and play.goals == again.goals
         assert again.percepts[0][S("p")] == {S("(glimpse %s)" % whole.kif(play.moves[0][S("random")].arguments[0]))}
+
+
+def test_goals_are_answered_by_a_program_of_their_own():
+    # `score` feeds only the goals; `count` feeds them and terminal.
+    desc = parse_kif("""(role p) (init (count 0))
+        (succ 0 1) (succ 1 2) (succ 2 3) (legal p (add 1)) (legal p (add 2))
+        (<= (next (count ?m)) (does p (add ?k)) (true (count ?n)) (sum ?n ?k ?m))
+        (<= (sum ?n 1 ?m) (succ ?n ?m)) (<= (sum ?n 2 ?m) (succ ?n ?x) (succ ?x ?m)) (sum 2 2 3)
+        (<= (reached ?n) (true (count ?n)))
+        (<= terminal (reached 3))
+        (<= (score 100) (reached 3)) (<= (score 50) (reached ?n) (succ ?n ?m))
+        (<= (goal p ?v) (score ?v))""")
+    assert {"score", "goal"} & {r.head.name for r in restricted(desc, {"legal", "next", "terminal"}).rules} == set()
+    assert "reached" in {r.head.name for r in restricted(desc, {"legal", "next", "terminal"}).rules}
+    split, joined = ClingoMachine(desc), ClingoMachine(desc, split_goals=False)
+    assert split.sizes()["rules"] < joined.sizes()["rules"]
+    values = set()
+    for seed in range(8):
+        play = playout(split, random.Random(seed))
+        assert play == playout(joined, random.Random(seed))
+        for state in play.states:   # not only at the end: 50 before, 100 after
+            assert split.goals(state) == joined.goals(state)
+            values.add(split.goals(state)[S("p")])
+    assert values == {50, 100}
+    with pytest.raises(GameError, match=r"\(count 9\) can never hold"):
+        split.goals(frozenset({S("(count 9)")}))
 
 
 # -- minipoker ----------------------------------------------------------------
