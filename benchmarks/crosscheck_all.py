@@ -1,6 +1,6 @@
 """Lockstep check (simulator against clingo on the translation) over many game files, one process each.
 
-    python benchmarks/crosscheck_all.py [-n 200] [--time-limit 180] [--max-events 500]
+    python benchmarks/crosscheck_all.py [-n 200] [--seed 0] [--time-limit 180] [--max-events 500]
                                         [--memory-gb 8] [--fit PLAYS] [FILE_OR_DIR ...]   (default: games/)
 
 Each file runs in its own process under a memory limit, so a translation too big to ground
@@ -8,6 +8,7 @@ is reported and the run goes on. Prints one row per file: playouts that agree, r
 GDL steps per second, and why it stopped (time limit, memory, divergence with its seed).
 With `--fit PLAYS` the translations' tables are fitted to that many random plays
 (`translate --fit`); plays beyond the fit are counted in the `overflow` column.
+Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one stopped.
 Files that do not translate are listed as such.
 """
 from __future__ import annotations
@@ -32,7 +33,7 @@ status = translation_status(loaded)
 if not status.startswith("valid"):
     print(json.dumps({"translation": status})); sys.exit(0)
 rep = crosscheck(loaded, int(sys.argv[3]), time_limit=float(sys.argv[4]), max_events=int(sys.argv[5]),
-                 fit=int(sys.argv[6]))
+                 fit=int(sys.argv[6]), seed=int(sys.argv[7]))
 print(json.dumps({"translation": status, **rep.as_dict()}))
 """
 
@@ -48,8 +49,8 @@ def run(path: Path, a) -> dict:
     t0 = time.perf_counter()
     try:
         proc = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(a.memory_gb), str(a.n),
-                               str(a.time_limit), str(a.max_events), str(a.fit)], capture_output=True, text=True,
-                              timeout=a.time_limit * 3 + 120)
+                               str(a.time_limit), str(a.max_events), str(a.fit), str(a.seed)],
+                              capture_output=True, text=True, timeout=a.time_limit * 3 + 120)
     except subprocess.TimeoutExpired:
         return {"error": "a single playout outlasted the time limit", "wall": time.perf_counter() - t0}
     wall = time.perf_counter() - t0
@@ -64,6 +65,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("paths", nargs="*")
     ap.add_argument("-n", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--time-limit", type=float, default=180.0)
     ap.add_argument("--max-events", type=int, default=500)
     ap.add_argument("--memory-gb", type=int, default=8)
