@@ -1,7 +1,10 @@
 """Lockstep check (simulator against clingo on the translation) over many game files, one process each.
 
     python benchmarks/crosscheck_all.py [-n 200] [--seed 0] [--time-limit 180] [--max-events 500]
-                                        [--memory-gb 8] [--fit PLAYS] [FILE_OR_DIR ...]   (default: games/)
+                                        [--memory-gb 8] [--fit PLAYS] [--log FILE] [FILE_OR_DIR ...]
+    python benchmarks/crosscheck_all.py --summary FILE
+
+FILE_OR_DIR defaults to games/.
 
 Each file runs in its own process under a memory limit, so a translation too big to ground
 is reported and the run goes on. Prints one row per file: playouts that agree, runaway games,
@@ -10,10 +13,16 @@ With `--fit PLAYS` the translations' tables are fitted to that many random plays
 (`translate --fit`); plays beyond the fit are counted in the `overflow` column.
 Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one stopped.
 Files that do not translate are listed as such.
+
+`--log FILE` appends each file's report to FILE as a JSON line, with the SHA-256 of the
+translation it checked; `--summary FILE` adds the runs of a log up per file and translation:
+the seeds that agree (each counted once), runaways, overflows and every divergence. Runs of
+another translation of the same file (after a change to the translator) are counted apart.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import subprocess
 import sys
@@ -61,6 +70,29 @@ def run(path: Path, a) -> dict:
     return {**json.loads(proc.stdout.strip().splitlines()[-1]), "wall": wall}
 
 
+def summary(log: Path) -> None:
+    """Per file and translation: the seeds that agree, counted once over every run of the log."""
+    groups: dict = {}
+    for line in log.read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        if "kif_sha256" not in r:
+            continue   # a file that does not translate, or a run that failed before it played
+        key = (r["file"], r["kif_sha256"][:12], r["fit"], r["max_events"])
+        g = groups.setdefault(key, {"agree": set(), "runaway": set(), "overflow": set(), "diverged": [], "runs": 0})
+        g["runs"] += 1
+        g["agree"].update(range(r["seed"], r["seed"] + r["playouts"]))
+        g["runaway"].update(r["capped"])
+        g["overflow"].update(r["overflowed"])
+        if r["divergence"]:
+            g["diverged"].append(r["divergence"]["seed"])
+    print(f"{'file':34} {'kif sha256':12} {'fit':>4} {'agree':>6} {'seeds':>11} {'runaway':>7} {'overflow':>8} "
+          f"{'runs':>4}  diverged at seeds")
+    for (name, sha, fit, _), g in sorted(groups.items()):
+        seeds = f"{min(g['agree'])}..{max(g['agree'])}" if g["agree"] else "-"
+        print(f"{name:34} {sha:12} {fit:>4} {len(g['agree']):>6} {seeds:>11} {len(g['runaway']):>7} "
+              f"{len(g['overflow']):>8} {g['runs']:>4}  {', '.join(map(str, g['diverged'])) or '-'}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("paths", nargs="*")
@@ -70,11 +102,21 @@ def main() -> None:
     ap.add_argument("--max-events", type=int, default=500)
     ap.add_argument("--memory-gb", type=int, default=8)
     ap.add_argument("--fit", type=int, default=0)
+    ap.add_argument("--log", type=Path, help="append each file's report to this file, a JSON line each")
+    ap.add_argument("--summary", type=Path, help="add up the runs of a log instead of running")
     a = ap.parse_args()
+    if a.summary:
+        summary(a.summary)
+        return
     print(f"{'file':34} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note", flush=True)
     for path in files(a.paths):
         r = run(path, a)
         name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
+        if a.log:
+            with a.log.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"file": name, "fit": a.fit, "max_events": a.max_events, "seed": a.seed,
+                                      "asked": a.n, "date": datetime.datetime.now().isoformat(timespec="seconds"),
+                                      **r}) + "\n")
         if "error" in r:
             print(f"{name:34} {'-':>9} {'-':>7} {'-':>8} {'-':>8} {r['wall']:7.0f}  error: {r['error']}", flush=True)
             continue

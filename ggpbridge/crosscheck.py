@@ -16,6 +16,7 @@ in order (the simulator logs them): so the states still have to agree card for c
 """
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections import deque
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from .errors import GameDefinitionError, GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
+from .gdl.kif import print_kif
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
 from .translate import STALE_DRAW, overflow_reason
 
@@ -39,6 +41,8 @@ class Divergence(GgpBridgeError):
 class Report:
     """What a cross-check found."""
 
+    seed: int = 0                # the first playout's seed: playout i used seed + i
+    kif_sha256: str = ""         # of the translation checked (KIF text): runs that checked the same one
     playouts: int = 0
     decisions: int = 0
     chance: int = 0
@@ -319,8 +323,9 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
     With `fit` > 0 the translation's tables are sized to that many random plays; a play that
     leaves them is listed in `overflowed` (it agreed up to there)."""
     t0 = time.perf_counter()
-    rep = Report()
+    rep = Report(seed=seed)
     ls = Lockstep(loaded, overrides, fit)
+    rep.kif_sha256 = hashlib.sha256(print_kif(ls.tr.description).encode()).hexdigest()
     try:
         for i in range(n):
             if time_limit is not None and time.perf_counter() - t0 > time_limit:

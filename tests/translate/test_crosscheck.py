@@ -1,6 +1,7 @@
 """The lockstep check: the simulator and clingo on the translation agree, and a wrong translation is caught."""
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -62,10 +63,13 @@ def test_wrong_options_are_reported():
 
 
 def test_crosscheck_cli_json():
-    res = CliRunner().invoke(main, ["crosscheck", str(GAMES / "war_n4_loser.rcy"), "-n", "3", "--json"])
+    res = CliRunner().invoke(main, ["crosscheck", str(GAMES / "war_n4_loser.rcy"), "-n", "3", "--seed", "4", "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert data["playouts"] == 3 and data["divergence"] is None
+    assert data["playouts"] == 3 and data["divergence"] is None and data["seed"] == 4
+    # which translation was checked: the digest of the KIF text `translate` prints
+    kif = CliRunner().invoke(main, ["translate", str(GAMES / "war_n4_loser.rcy"), "--to", "gdl2"])
+    assert data["kif_sha256"] == hashlib.sha256(kif.output.encode()).hexdigest()
 
 
 def test_locations_whose_order_is_never_read_are_bags():

@@ -1,0 +1,33 @@
+"""benchmarks/crosscheck_all.py --summary: runs of a sweep log added up per file and translation."""
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _sweep():
+    spec = importlib.util.spec_from_file_location("crosscheck_all", ROOT / "benchmarks" / "crosscheck_all.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(seed, playouts, sha="a" * 64, capped=(), divergence=None):
+    return {"file": "games/x.rcy", "fit": 200, "max_events": 500, "seed": seed, "asked": 10, "kif_sha256": sha,
+            "playouts": playouts, "capped": list(capped), "overflowed": [], "divergence": divergence}
+
+
+def test_seeds_are_counted_once_and_translations_apart(tmp_path, capsys):
+    log = tmp_path / "log.jsonl"
+    runs = [_run(0, 10, capped=[3]), _run(5, 10, capped=[3, 12]),   # seeds 0..14, 5..9 twice
+            _run(15, 2, divergence={"seed": 17, "what": "the states differ"}),
+            _run(0, 4, sha="b" * 64),                                # another translation of the file
+            {"file": "games/y.rcy", "translation": "unsupported: ..."}]
+    log.write_text("".join(json.dumps(r) + "\n" for r in runs))
+    _sweep().summary(log)
+    rows = {line.split()[1]: line.split() for line in capsys.readouterr().out.splitlines()[1:]}
+    assert set(rows) == {"a" * 12, "b" * 12}
+    # file, sha, fit, agree, seeds, runaway, overflow, runs, diverged at
+    assert rows["a" * 12][3:] == ["17", "0..16", "2", "0", "3", "17"]
+    assert rows["b" * 12][3:] == ["4", "0..3", "0", "0", "1", "-"]
