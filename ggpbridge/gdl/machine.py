@@ -25,7 +25,7 @@ every solve.
 Goals: the rules that only `goal` needs are grounded apart, in a second program that is
 solved only when goals are asked, which a playout does once, at its end. A card game's
 scores (sums of card points over every position of a hand) can be most of its rules
-(Crazy Eights: 814,000 of 971,000), and every transition would propagate them.
+(Crazy Eights, fitted: 814,000 of 994,000), and every transition would propagate them.
 
 Terms: roles, moves, fluents and percepts are `clingo.Symbol`s (immutable,
 hashable, ordered), named as in `ggpbridge.gdl.asp_terms`: `mark(1,1)` is the
