@@ -361,7 +361,8 @@ class ClingoMachine:
         return {rep: (*d, rank[d[2]]) if d[0] in ("legal", "legal'") else d for rep, d in decoded.items()}
 
     def sizes(self) -> dict[str, int]:
-        """The ground program's rules and the solver's variables and constraints (after a solve)."""
+        """The rules of the program every transition is solved on (not the goal program's), and the
+        solver's variables and constraints (after a solve)."""
         stats = self._program.ctl.statistics.get("problem", {})
         generator = stats.get("generator", {})
         return {"rules": self._program.rules, "vars": int(generator.get("vars", 0)),
