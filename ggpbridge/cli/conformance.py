@@ -21,7 +21,8 @@ from .common import fit_option
 @click.option("--crosscheck", "lockstep", type=click.IntRange(min=0), default=0,
               help="Also play this many lockstep playouts (simulator against clingo) per translated file.")
 @click.option("--crosscheck-time", "lockstep_time", type=click.FloatRange(min=0), default=None,
-              help="Start no lockstep playout of a file after this many seconds on it.")
+              help="Start no lockstep playout of a file after this many seconds of play on it "
+                   "(its translation and grounding not counted).")
 @click.option("--max-events", type=click.IntRange(min=1), default=2_000, show_default=True,
               help="Lockstep: a game still running after this many events agrees that far (runaway).")
 @fit_option

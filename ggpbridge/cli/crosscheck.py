@@ -18,7 +18,8 @@ from .common import dialect_option, fit_option, load, parse_sets
 @click.option("--max-events", type=click.IntRange(min=1), default=2_000, show_default=True,
               help="A game still running after this many events is a runaway: it agrees that far.")
 @click.option("--time-limit", type=click.FloatRange(min=0), default=None,
-              help="Start no playout after this many seconds (the report says how many were played).")
+              help="Start no playout after this many seconds of play, setup not counted (the report "
+                   "says how many were played).")
 @fit_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @dialect_option
@@ -36,7 +37,7 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
         output.as_json(data)
     else:
         click.echo(f"{game}: {rep.playouts} of {n} playouts agree ({rep.decisions} decisions, {rep.chance} chance "
-                   f"events, {rep.gdl_steps} GDL steps, {rep.seconds:.1f} s)"
+                   f"events, {rep.gdl_steps} GDL steps, {rep.seconds:.1f} s after {rep.setup_seconds:.1f} s of setup)"
                    + (f"; {len(rep.capped)} runaway games agree up to {max_events} events" if rep.capped else ""))
         if rep.broken:
             click.echo(f"{len(rep.broken)} games reach a player with no option (a rule error of the game, "

@@ -108,6 +108,8 @@ def test_runaway_cap_and_time_limit_keep_what_was_played(monkeypatch):
     rep = crosscheck(parse_file(GAMES / "war_n4_winner.rcy"), 1000, seed=0, time_limit=2.5)
     assert rep.divergence is None and rep.playouts == 2
     assert rep.stopped == "time limit of 2.5 s reached after 2 playouts"
+    # the setup (one reading of the clock) is not counted in the limit
+    assert rep.setup_seconds == 1.0 and rep.seconds == 4.0
 
 
 def test_an_integer_beyond_the_table_ends_the_play_as_overflow():
