@@ -61,7 +61,8 @@ def run(path: Path, a) -> dict:
                                str(a.time_limit), str(a.max_events), str(a.fit), str(a.seed)],
                               capture_output=True, text=True, timeout=a.time_limit * 3 + 120)
     except subprocess.TimeoutExpired:
-        return {"error": "a single playout outlasted the time limit", "wall": time.perf_counter() - t0}
+        return {"error": f"stopped after {a.time_limit * 3 + 120:g} s (3 x the time limit + 120 s): the setup or "
+                         "one playout took that long", "wall": time.perf_counter() - t0}
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1]
