@@ -74,10 +74,12 @@ def run(path: Path, a) -> dict:
 def summary(log: Path) -> None:
     """Per file and translation: the seeds that agree, counted once over every run of the log."""
     groups: dict = {}
+    unplayed: dict = {}   # file -> why a run played nothing (no translation, memory, timeout)
     for line in log.read_text(encoding="utf-8").splitlines():
         r = json.loads(line)
         if "kif_sha256" not in r:
-            continue   # a file that does not translate, or a run that failed before it played
+            unplayed[r["file"]] = r.get("error") or r.get("translation", "?")
+            continue
         key = (r["file"], r["kif_sha256"][:12], r["fit"], r["max_events"])
         g = groups.setdefault(key, {"agree": set(), "runaway": set(), "overflow": set(), "diverged": [], "runs": 0})
         g["runs"] += 1
@@ -92,6 +94,11 @@ def summary(log: Path) -> None:
         seeds = f"{min(g['agree'])}..{max(g['agree'])}" if g["agree"] else "-"
         print(f"{name:34} {sha:12} {fit:>4} {len(g['agree']):>6} {seeds:>11} {len(g['runaway']):>7} "
               f"{len(g['overflow']):>8} {g['runs']:>4}  {', '.join(map(str, g['diverged'])) or '-'}")
+    played = {name for name, *_ in groups}
+    for name, why in sorted(unplayed.items()):
+        if name in played:
+            continue
+        print(f"{name:34} {'-':12} {'-':>4} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  not played: {why[:80]}")
 
 
 def main() -> None:

@@ -23,11 +23,16 @@ def test_seeds_are_counted_once_and_translations_apart(tmp_path, capsys):
     runs = [_run(0, 10, capped=[3]), _run(5, 10, capped=[3, 12]),   # seeds 0..14, 5..9 twice
             _run(15, 2, divergence={"seed": 17, "what": "the states differ"}),
             _run(0, 4, sha="b" * 64),                                # another translation of the file
-            {"file": "games/y.rcy", "translation": "unsupported: ..."}]
+            {"file": "games/y.rcy", "translation": "unsupported: a construct"},
+            {"file": "games/z.rcy", "error": "out of memory", "wall": 3.0}]
     log.write_text("".join(json.dumps(r) + "\n" for r in runs))
     _sweep().summary(log)
-    rows = {line.split()[1]: line.split() for line in capsys.readouterr().out.splitlines()[1:]}
+    lines = capsys.readouterr().out.splitlines()[1:]
+    rows = {line.split()[1]: line.split() for line in lines if "not played" not in line}
     assert set(rows) == {"a" * 12, "b" * 12}
+    # files that played nothing are listed with the reason, not left out
+    assert [line.split()[0] for line in lines if "not played" in line] == ["games/y.rcy", "games/z.rcy"]
+    assert "out of memory" in lines[-1] and "unsupported: a construct" in lines[-2]
     # file, sha, fit, agree, seeds, runaway, overflow, runs, diverged at
     assert rows["a" * 12][3:] == ["17", "0..16", "2", "0", "3", "17"]
     assert rows["b" * 12][3:] == ["4", "0..3", "0", "0", "1", "-"]
