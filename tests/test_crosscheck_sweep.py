@@ -24,7 +24,8 @@ def test_seeds_are_counted_once_and_translations_apart(tmp_path, capsys):
             _run(15, 2, divergence={"seed": 17, "what": "the states differ"}),
             _run(0, 4, sha="b" * 64),                                # another translation of the file
             {"file": "games/y.rcy", "translation": "unsupported: a construct"},
-            {"file": "games/z.rcy", "error": "out of memory", "wall": 3.0}]
+            {"file": "games/z.rcy", "error": "out of memory", "wall": 3.0},
+            {"file": "games/x.rcy", "error": "out of memory", "wall": 3.0}]   # x played in other runs
     log.write_text("".join(json.dumps(r) + "\n" for r in runs))
     _sweep().summary(log)
     lines = capsys.readouterr().out.splitlines()[1:]
