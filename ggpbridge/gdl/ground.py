@@ -19,6 +19,7 @@ from clingo import ast
 
 from .asp import new_control, reporting
 from .errors import AspError
+from .specialize import Inconsistent, Simplified, Simplifier
 
 
 class _Recorder(clingo.Observer):
@@ -57,7 +58,7 @@ class GroundProgram:
     """A state program grounded once, in a Control that keeps only the shown atoms' symbols."""
 
     def __init__(self, statements: Sequence[ast.AST], fluents: Iterable[clingo.Symbol],
-                 moves: Iterable[tuple[clingo.Symbol, clingo.Symbol]]):
+                 moves: Iterable[tuple[clingo.Symbol, clingo.Symbol]], specializable: bool = False):
         scratch, messages = new_control(["--models=1"])
         recorder = _Recorder()
         scratch.register_observer(recorder)
@@ -78,12 +79,57 @@ class GroundProgram:
         move_atoms = {pair: literal(clingo.Function("does", list(pair))) for pair in moves}
         ahead = literal(clingo.Function("_lookahead"))
         inputs = [a for a in (*fluent_atoms.values(), *move_atoms.values(), ahead) if a is not None]
+        # the recorded rules are kept only for `specialized` (they are the program's size again)
+        self._recorder = recorder if specializable else None
+        self._simplifier: Simplifier | None = None
+        self._inputs, self._fluent_atoms = inputs, fluent_atoms
         self.ctl, renamed, self.rules = _load(recorder, inputs)
+        self._input_lits = [renamed[a] for a in inputs]
         self.fluent_lit = {f: renamed[a] for f, a in fluent_atoms.items() if a is not None}
         self.move_lit = {pair: renamed[a] for pair, a in move_atoms.items() if a is not None}
         self.ahead = renamed[ahead] if ahead is not None else None
         self.shown = [symbol for symbol, _ in recorder.shown]
         self.on: set[int] = set()   # the literals of the externals now assigned true
+
+    def forget_rules(self) -> None:
+        """Free the recorded rules: no specialization from now on."""
+        self._recorder = self._simplifier = None
+
+    def reads(self) -> dict[clingo.Symbol, int]:
+        """How many ground rules read each fluent (of a specializable program)."""
+        counts: dict[int, int] = {}
+        for _, _, body in self._recorder.rules:
+            for b in body:
+                counts[abs(b)] = counts.get(abs(b), 0) + 1
+        return {f: counts.get(a, 0) for f, a in self._fluent_atoms.items() if a is not None}
+
+    def specialized(self, true: Iterable[clingo.Symbol], false: Iterable[clingo.Symbol]) -> "GroundProgram | None":
+        """The program for the states in which the fluents `true` hold and `false` do not:
+        the rules that cannot apply then are left out (`ggpbridge.gdl.specialize`). Its
+        fluent, move and lookahead literals are this program's numbers; None when the
+        simplification finds the fixed values contradictory."""
+        atom = self._fluent_atoms
+        recorder = self._recorder
+        if recorder is None:
+            raise AspError("this program was loaded without keeping its rules (specializable=False)")
+        if self._simplifier is None:
+            self._simplifier = Simplifier(recorder.rules, recorder.weight_rules, [a for a, _ in recorder.externals],
+                                          [a for _, a in recorder.shown if a])
+        try:
+            kept = self._simplifier([atom[f] for f in true if atom.get(f)], [atom[f] for f in false if atom.get(f)])
+        except Inconsistent:
+            return None
+        program = object.__new__(GroundProgram)
+        program.ctl, renamed, program.rules = _load(recorder, self._inputs, kept)
+        # Atoms are numbered in the order they are added, shown atoms and inputs first, so the
+        # literals match this program's and the machine's decoding holds for both.
+        if [renamed[a] for a in self._inputs] != self._input_lits:
+            raise AspError("a specialized program numbered its inputs differently")
+        program._recorder, program._inputs, program._fluent_atoms = recorder, self._inputs, atom
+        program._input_lits, program._simplifier = self._input_lits, None
+        program.fluent_lit, program.move_lit, program.ahead = self.fluent_lit, self.move_lit, self.ahead
+        program.shown, program.on = self.shown, set()
+        return program
 
     def solve(self, wanted: set[int], ahead: bool) -> clingo.solving.SolveHandle:
         """Assign the externals (those in `wanted` true, the others false) and start the solve."""
@@ -98,12 +144,14 @@ class GroundProgram:
         return self.ctl.solve(yield_=True)
 
 
-def _load(recorder: _Recorder, inputs: list[int]) -> tuple[clingo.Control, dict[int, int], int]:
-    """A fresh Control with the recorded rules (facts that no rule reads left out), the
-    recorded atoms' new numbers, and how many rules were kept."""
+def _load(recorder: _Recorder, inputs: list[int],
+          kept: Simplified | None = None) -> tuple[clingo.Control, dict[int, int], int]:
+    """A fresh Control with the recorded rules (facts that no rule reads left out), or only
+    those `kept` by a simplification; the recorded atoms' new numbers, and how many rules
+    were loaded."""
     ctl, _ = new_control(["--models=1"])
     renamed: dict[int, int] = {}
-    kept = 0
+    count = 0
     with ctl.backend() as backend:
         for symbol, atom in recorder.shown:
             if atom == 0:   # a shown fact
@@ -123,16 +171,20 @@ def _load(recorder: _Recorder, inputs: list[int]) -> tuple[clingo.Control, dict[
             new(atom)
         for atom, value in recorder.externals:
             backend.add_external(new(atom), value)
-        # gringo takes facts out of the bodies it grounds, so a fact is rarely read; keep those that are
-        read = {abs(b) for _, _, body in recorder.rules for b in body}
-        read.update(abs(b) for _, _, _, body in recorder.weight_rules for b, _ in body)
-        for choice, head, body in recorder.rules:
-            if not body and not choice and len(head) == 1 and head[0] not in renamed and head[0] not in read:
-                continue
+        if kept is None:
+            # gringo takes facts out of the bodies it grounds, so a fact is rarely read; keep those that are
+            read = {abs(b) for _, _, body in recorder.rules for b in body}
+            read.update(abs(b) for _, _, _, body in recorder.weight_rules for b, _ in body)
+            rules = [(choice, head, body) for choice, head, body in recorder.rules
+                     if body or choice or len(head) != 1 or head[0] in renamed or head[0] in read]
+            weight_rules = recorder.weight_rules
+        else:
+            rules = [(False, [atom], []) for atom in kept.facts] + kept.rules
+            weight_rules = kept.weight_rules
+        for choice, head, body in rules:
             backend.add_rule([new(h) for h in head], [lit(b) for b in body], choice)
-            kept += 1
-        for choice, head, lower, body in recorder.weight_rules:
+        for choice, head, lower, body in weight_rules:
             backend.add_weight_rule([new(h) for h in head], lower, [(lit(b), w) for b, w in body], choice)
-            kept += 1
+        count = len(rules) + len(weight_rules)
     ctl.ground([("base", [])])
-    return ctl, renamed, kept
+    return ctl, renamed, count

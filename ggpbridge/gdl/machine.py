@@ -27,6 +27,14 @@ solved only when goals are asked, which a playout does once, at its end. A card 
 scores (sums of card points over every position of a hand) can be most of its rules
 (Crazy Eights, fitted: 814,000 of 994,000), and every transition would propagate them.
 
+Specialized programs: a state usually has one fluent of a family that tells the stage of
+the game (the program counter `pc` of a translated card game, `control` in tic-tac-toe),
+and most rules only apply at some stages. For each value of that fluent met in play, the
+machine loads a program simplified for it (`ggpbridge.gdl.specialize`) and solves on that
+one: on Agram (4 players, fitted) 3,700 to 6,500 rules instead of 19,500, about 2.8 times
+the transitions per second. The numbering of the externals is the same in every program,
+so a state's literals hold in all of them.
+
 Terms: roles, moves, fluents and percepts are `clingo.Symbol`s (immutable,
 hashable, ordered), named as in `ggpbridge.gdl.asp_terms`: `mark(1,1)` is the
 GDL term `(mark 1 1)`; `kif_symbol` / `symbol_kif` convert. A state is a
@@ -55,6 +63,7 @@ from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from .validate import validate
 
 State = frozenset  # of fluent Symbols
+_SPECIALIZE_FROM = 5_000   # rules: below, the fixed cost of a solve dominates and one program does
 _SHOWN_AHEAD = (("legal", 2), ("goal", 2), ("terminal", 0))   # shown again by the lookahead, at time 1
 TermLike = Union[clingo.Symbol, str]
 
@@ -98,11 +107,13 @@ class ClingoMachine:
     # until `sees` is first asked (a playout that never asks costs less per solve), and
     # the whole program is grounded then. split_goals=False keeps the goal rules in the
     # program of every query (and in the lookahead), for callers that ask the goals of
-    # every state: one solve instead of two.
+    # every state: one solve instead of two. specialize=True / False / None (the default:
+    # when the whole program has 5,000 rules or more) loads a program per value of the
+    # control fluent, at most max_programs of them (then the whole one answers).
 
     def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
                  project: bool = True, lookahead: bool = True, percepts: bool = False,
-                 split_goals: bool = True):
+                 split_goals: bool = True, specialize: bool | None = None, max_programs: int = 64):
         if check:
             # Unstratified or unsafe rules would give clingo several answers, or none:
             # refuse them up front with the validator's explanation.
@@ -121,6 +132,7 @@ class ClingoMachine:
         # Whether the loaded program computes percepts; a game without `sees` rules always does.
         self.percepts = percepts or not any(relation(rule.head) == ("sees", 2) for rule in desc.rules)
         self.ground_seconds = 0.0
+        self.specialize, self.max_programs = specialize, max_programs
         self._load()
         self._goal_program: tuple | None = None   # (program, decoded atoms), grounded when goals are first asked
         self._goal_cache = _Cache(cache_size)
@@ -185,17 +197,39 @@ class ClingoMachine:
         `__init__`), with the lookahead."""
         keywords = {"legal", "next", "terminal"} | ({"sees"} if self.percepts else set()) \
             | (set() if self.split_goals else {"goal"})
-        self._program = self._ground(restricted(self._desc, keywords), self._ahead, self.domain.moves)
+        self._program = self._ground(restricted(self._desc, keywords), self._ahead, self.domain.moves,
+                                     specializable=self.specialize is not False)
         self._meaning = self._decoded(self._program)
         # Literals are the program's own numbers: nothing remembered from another program holds.
         self._fluent_of = {lit: f for f, lit in self._program.fluent_lit.items()}
         self._last: tuple = (None, frozenset())  # the last state and its literals
         self._made: tuple = (None, None)   # the last state a transition made, and its literals
+        self._programs: dict[frozenset, GroundProgram] = {}
+        self._family = frozenset()
+        if self.specialize or (self.specialize is None and self._program.rules >= _SPECIALIZE_FROM):
+            self._family = _control_family(self._program.reads(), self._initial, self.max_programs)
+        if not self._family:
+            self._program.forget_rules()
 
-    def _ground(self, desc: Description, extra: list, moves) -> GroundProgram:
+    def _program_for(self, state: State) -> GroundProgram:
+        """The program specialized to the state's control fluents (grounded at the first state
+        that has them), or the whole one (no control fluent, or `max_programs` reached)."""
+        if not self._family:
+            return self._program
+        key = self._family.intersection(state)
+        program = self._programs.get(key)
+        if program is None:
+            if len(self._programs) >= self.max_programs:
+                return self._program
+            start = time.perf_counter()
+            program = self._programs[key] = self._program.specialized(key, self._family - key) or self._program
+            self.ground_seconds += time.perf_counter() - start
+        return program
+
+    def _ground(self, desc: Description, extra: list, moves, specializable: bool = False) -> GroundProgram:
         start = time.perf_counter()
         program = GroundProgram(program_statements(desc, "state", domain=self.domain, project=self._project)
-                                + extra, self.domain.fluents, moves)
+                                + extra, self.domain.fluents, moves, specializable)
         self.ground_seconds += time.perf_counter() - start
         return program
 
@@ -307,7 +341,7 @@ class ClingoMachine:
 
     def _solve(self, state: State, moves: tuple) -> list[tuple]:
         """The shown atoms of the answer set, decoded (see `_decoded`)."""
-        program, wanted = self._program, self._state_literals(state)
+        program, wanted = self._program_for(state), self._state_literals(state)
         if moves:
             wanted = wanted.union(program.move_lit[pair] for pair in moves)  # legal moves are in the domain
         self.solves += 1
@@ -365,9 +399,27 @@ class ClingoMachine:
         solver's variables and constraints (after a solve)."""
         stats = self._program.ctl.statistics.get("problem", {})
         generator = stats.get("generator", {})
-        return {"rules": self._program.rules, "vars": int(generator.get("vars", 0)),
+        return {"rules": self._program.rules, "programs": len(self._programs),
+                "specialized_rules": max((p.rules for p in self._programs.values()), default=0),
+                "vars": int(generator.get("vars", 0)),
                 "constraints": int(sum(generator.get(k, 0) for k in
                                        ("constraints", "constraints_binary", "constraints_ternary")))}
+
+
+def _control_family(reads: dict[clingo.Symbol, int], initial: State, most: int = 64) -> frozenset:
+    """The fluents of the family (name and arity) that holds once in the initial state, has
+    2 to `most` values, and is read by the most ground rules: a program counter, a `control`
+    (a step counter of a long game has too many values to be worth a program each)."""
+    families: dict[tuple, list] = {}
+    for fluent in reads:
+        families.setdefault((fluent.name, len(fluent.arguments)), []).append(fluent)
+    best, score = None, 0
+    for name, fluents in sorted(families.items()):
+        if 1 < len(fluents) <= most and sum(f in initial for f in fluents) == 1:
+            read = sum(reads[f] for f in fluents)
+            if read > score:
+                best, score = fluents, read
+    return frozenset(best or ())
 
 
 def _initial_state(desc: Description, project: bool) -> State:
