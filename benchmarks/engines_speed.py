@@ -5,8 +5,12 @@
 Each RECYCLE game is measured twice: on the worst-case translation and on one with its
 tables fitted to 200 random plays (`translate --fit 200`).
 
-Also printed: the clingo machine's fluent externals, its ground rules and solver variables
-(the cost of a solve grows with them; static facts are left out, see ggpbridge/gdl/ground.py).
+Also printed: the clingo machine's fluent externals and the ground rules of its whole
+program (the cost of a solve grows with them; static facts are left out, see
+ggpbridge/gdl/ground.py); then how many programs it specialized to a value of the control
+fluent and the largest of them (ggpbridge/gdl/specialize.py). "whole" plays the same
+playouts on the whole program (`specialize=False`), in the same run. The specialized
+programs are made by warm-up playouts first; "setup s" counts grounding and specializing.
 
 A clingo transition is one GDL step (a decision, a chance outcome or an automatic step
 of the translation), with its legal-move, percept and next-state queries, no cache hits
@@ -38,17 +42,17 @@ GAMES = [("tictactoe", ROOT / "examples/gdl/tictactoe.kif"), ("war_n8_winner", R
          ("agram (4 players)", ROOT / "games" / "agram.rcy")]
 
 
-def clingo_rate(path: Path, n: int, fit: int = 0, percepts: bool = True):
+def clingo_rate(path: Path, n: int, fit: int = 0, percepts: bool = True, specialize: bool | None = None):
     """Setup seconds, transitions, seconds playing, program sizes and fluents."""
     desc = parse_kif(path.read_text()) if path.suffix == ".kif" else load_description(path, fit=fit)
-    t0 = time.perf_counter()
-    m = ClingoMachine(desc, cache_size=1, percepts=percepts)
-    setup = time.perf_counter() - t0
+    m = ClingoMachine(desc, cache_size=1, percepts=percepts, specialize=specialize)
+    for i in range(n):   # warm-up: every specialized program these playouts meet is made
+        playout(m, random.Random(1000 + i), max_steps=20_000, percepts=percepts)
     steps, t0 = 0, time.perf_counter()
     for i in range(n):
         steps += len(playout(m, random.Random(i), max_steps=20_000, percepts=percepts).moves)
     secs = time.perf_counter() - t0
-    return setup, steps, secs, m.sizes(), len(m.domain.fluents)
+    return m.ground_seconds, steps, secs, m.sizes(), len(m.domain.fluents)
 
 
 def sim_rate(path: Path, n: int):
@@ -61,8 +65,8 @@ def sim_rate(path: Path, n: int):
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    print(f"{'game':26} {'ground s':>8} {'fluents':>8} {'rules':>8} {'vars':>7} {'gdl steps':>9} "
-          f"{'clingo steps/s':>14} {'no percepts':>11} {'sim events/s':>12}")
+    print(f"{'game':26} {'setup s':>7} {'fluents':>7} {'rules':>7} {'programs':>8} {'largest':>7} "
+          f"{'gdl steps':>9} {'clingo steps/s':>14} {'whole':>7} {'no percepts':>11} {'sim events/s':>12}")
     for name, path in GAMES:
         sim = "-"
         if path.suffix != ".kif":
@@ -72,12 +76,14 @@ def main() -> None:
             label = f"{name}, fit {fit}" if fit else name
             try:
                 setup, steps, secs, sizes, fluents = clingo_rate(path, n, fit)
+                whole = clingo_rate(path, n, fit, specialize=False)
                 lean = clingo_rate(path, n, fit, percepts=False)
             except MemoryError:
                 print(f"{label:26} the clingo machine runs out of memory grounding the translation")
                 continue
-            print(f"{label:26} {setup:8.2f} {fluents:8d} {sizes['rules']:8d} {sizes['vars']:7d} {steps:9d} "
-                  f"{steps / secs:14.1f} {lean[1] / lean[2]:11.1f} {sim:>12}", flush=True)
+            print(f"{label:26} {setup:7.2f} {fluents:7d} {sizes['rules']:7d} {sizes['programs']:8d} "
+                  f"{sizes['specialized_rules']:7d} {steps:9d} {steps / secs:14.1f} {whole[1] / whole[2]:7.1f} "
+                  f"{lean[1] / lean[2]:11.1f} {sim:>12}", flush=True)
 
 
 if __name__ == "__main__":

@@ -63,7 +63,7 @@ from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from .validate import validate
 
 State = frozenset  # of fluent Symbols
-_SPECIALIZE_FROM = 5_000   # rules: below, the fixed cost of a solve dominates and one program does
+_SPECIALIZE_FROM = 1_000   # rules: below, the fixed cost of a solve dominates and one program does
 _SHOWN_AHEAD = (("legal", 2), ("goal", 2), ("terminal", 0))   # shown again by the lookahead, at time 1
 TermLike = Union[clingo.Symbol, str]
 
@@ -108,7 +108,7 @@ class ClingoMachine:
     # the whole program is grounded then. split_goals=False keeps the goal rules in the
     # program of every query (and in the lookahead), for callers that ask the goals of
     # every state: one solve instead of two. specialize=True / False / None (the default:
-    # when the whole program has 5,000 rules or more) loads a program per value of the
+    # when the whole program has 1,000 rules or more) loads a program per value of the
     # control fluent, at most max_programs of them (then the whole one answers).
 
     def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
@@ -222,7 +222,15 @@ class ClingoMachine:
             if len(self._programs) >= self.max_programs:
                 return self._program
             start = time.perf_counter()
-            program = self._programs[key] = self._program.specialized(key, self._family - key) or self._program
+            try:
+                program = self._programs[key] = self._program.specialized(key, self._family - key) \
+                    or self._program
+            except MemoryError:
+                # the whole program answers on: slower, but the game still plays
+                self._programs.clear()
+                self._family = frozenset()
+                self._program.forget_rules()
+                program = self._program
             self.ground_seconds += time.perf_counter() - start
         return program
 

@@ -150,8 +150,9 @@ class Player:
         if rules != self._machine_key:
             desc = read_rules(rules)
             self._machine, self._machine_key = None, None  # let the old one go before grounding
-            # percepts from the start: grounding them at the first turn could overrun its play clock
-            self._machine = ClingoMachine(desc, cache_size=self.cache_size, percepts=True)
+            # percepts from the start, and no program specialized on the way (each takes up to
+            # seconds on a large game): either could overrun a play clock
+            self._machine = ClingoMachine(desc, cache_size=self.cache_size, percepts=True, specialize=False)
             self._machine_key = rules
         return self._machine
 

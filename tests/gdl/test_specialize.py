@@ -137,3 +137,16 @@ def test_a_translated_card_game_specializes_on_its_program_counter():
     assert sizes["programs"] == len(special._programs) > 1
     assert sizes["specialized_rules"] < sizes["rules"]
     assert min(p.rules for p in special._programs.values()) < sizes["rules"] / 2
+
+
+def test_running_out_of_memory_while_specializing_falls_back_to_the_whole_program(monkeypatch):
+    m = machine("montyhall", cache_size=1, specialize=True)
+    assert m._family
+
+    def no_memory(*args):
+        raise MemoryError
+    monkeypatch.setattr(type(m._program), "specialized", no_memory)
+    expected = plays(machine("montyhall", cache_size=1, specialize=False), range(4))
+    got = plays(m, range(4))
+    assert [(p.states, p.goals) for p in got] == [(p.states, p.goals) for p in expected]
+    assert not m._family and not m._programs and m._program._recorder is None
