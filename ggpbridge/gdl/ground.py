@@ -19,7 +19,7 @@ from clingo import ast
 
 from .asp import new_control, reporting
 from .errors import AspError
-from .specialize import Inconsistent, Simplified, Simplifier
+from .specialize import Inconsistent, Simplifier
 
 
 class _Recorder(clingo.Observer):
@@ -79,11 +79,14 @@ class GroundProgram:
         move_atoms = {pair: literal(clingo.Function("does", list(pair))) for pair in moves}
         ahead = literal(clingo.Function("_lookahead"))
         inputs = [a for a in (*fluent_atoms.values(), *move_atoms.values(), ahead) if a is not None]
-        # the recorded rules are kept only for `specialized` (they are the program's size again)
-        self._recorder = recorder if specializable else None
+        rules = _useful_rules(recorder, inputs)
+        self._shown_atoms, self._externals, self._weight_rules = recorder.shown, recorder.externals, \
+            recorder.weight_rules
+        # the rules are kept only for `specialized` (they are the program's size again)
+        self._rules = rules if specializable else None
         self._simplifier: Simplifier | None = None
         self._inputs, self._fluent_atoms = inputs, fluent_atoms
-        self.ctl, renamed, self.rules = _load(recorder, inputs)
+        self.ctl, renamed, self.rules = _load(self, rules, recorder.weight_rules)
         self._input_lits = [renamed[a] for a in inputs]
         self.fluent_lit = {f: renamed[a] for f, a in fluent_atoms.items() if a is not None}
         self.move_lit = {pair: renamed[a] for pair, a in move_atoms.items() if a is not None}
@@ -92,13 +95,13 @@ class GroundProgram:
         self.on: set[int] = set()   # the literals of the externals now assigned true
 
     def forget_rules(self) -> None:
-        """Free the recorded rules: no specialization from now on."""
-        self._recorder = self._simplifier = None
+        """Free the kept rules: no specialization from now on."""
+        self._rules = self._simplifier = None
 
     def reads(self) -> dict[clingo.Symbol, int]:
         """How many ground rules read each fluent (of a specializable program)."""
         counts: dict[int, int] = {}
-        for _, _, body in self._recorder.rules:
+        for _, _, body in self._rules:
             for b in body:
                 counts[abs(b)] = counts.get(abs(b), 0) + 1
         return {f: counts.get(a, 0) for f, a in self._fluent_atoms.items() if a is not None}
@@ -109,26 +112,26 @@ class GroundProgram:
         fluent, move and lookahead literals are this program's numbers; None when the
         simplification finds the fixed values contradictory."""
         atom = self._fluent_atoms
-        recorder = self._recorder
-        if recorder is None:
+        if self._rules is None:
             raise AspError("this program was loaded without keeping its rules (specializable=False)")
         if self._simplifier is None:
-            self._simplifier = Simplifier(recorder.rules, recorder.weight_rules, [a for a, _ in recorder.externals],
-                                          [a for _, a in recorder.shown if a])
+            self._simplifier = Simplifier(self._rules, self._weight_rules, [a for a, _ in self._externals],
+                                          [a for _, a in self._shown_atoms if a])
         try:
             kept = self._simplifier([atom[f] for f in true if atom.get(f)], [atom[f] for f in false if atom.get(f)])
         except Inconsistent:
             return None
         program = object.__new__(GroundProgram)
-        program.ctl, renamed, program.rules = _load(recorder, self._inputs, kept)
+        program.ctl, renamed, program.rules = _load(self, kept.rules, kept.weight_rules, kept.facts)
         # Atoms are numbered in the order they are added, shown atoms and inputs first, so the
         # literals match this program's and the machine's decoding holds for both.
         if [renamed[a] for a in self._inputs] != self._input_lits:
             raise AspError("a specialized program numbered its inputs differently")
-        program._recorder, program._inputs, program._fluent_atoms = recorder, self._inputs, atom
-        program._input_lits, program._simplifier = self._input_lits, None
-        program.fluent_lit, program.move_lit, program.ahead = self.fluent_lit, self.move_lit, self.ahead
-        program.shown, program.on = self.shown, set()
+        program._rules, program._simplifier = None, None
+        for name in ("_shown_atoms", "_externals", "_weight_rules", "_inputs", "_fluent_atoms", "_input_lits",
+                     "fluent_lit", "move_lit", "ahead", "shown"):
+            setattr(program, name, getattr(self, name))
+        program.on = set()
         return program
 
     def solve(self, wanted: set[int], ahead: bool) -> clingo.solving.SolveHandle:
@@ -144,16 +147,26 @@ class GroundProgram:
         return self.ctl.solve(yield_=True)
 
 
-def _load(recorder: _Recorder, inputs: list[int],
-          kept: Simplified | None = None) -> tuple[clingo.Control, dict[int, int], int]:
-    """A fresh Control with the recorded rules (facts that no rule reads left out), or only
-    those `kept` by a simplification; the recorded atoms' new numbers, and how many rules
-    were loaded."""
+def _useful_rules(recorder: _Recorder, inputs: list[int]) -> list:
+    """The recorded normal rules but the facts no rule reads: gringo takes facts out of the
+    bodies it grounds, so a fact is rarely read, and a card game's tables are most of its rules."""
+    read = {abs(b) for _, _, body in recorder.rules for b in body}
+    read.update(abs(b) for _, _, _, body in recorder.weight_rules for b, _ in body)
+    read.update(inputs)
+    read.update(atom for _, atom in recorder.shown)
+    return [(choice, head, body) for choice, head, body in recorder.rules
+            if body or choice or len(head) != 1 or head[0] in read]
+
+
+def _load(whole: GroundProgram, rules: list, weight_rules: list,
+          facts: Iterable[int] = ()) -> tuple[clingo.Control, dict[int, int], int]:
+    """A fresh Control with these rules (of `whole`'s recording, in its numbering) and facts,
+    with `whole`'s shown atoms, inputs and externals; the recorded atoms' new numbers, and how
+    many rules were loaded."""
     ctl, _ = new_control(["--models=1"])
     renamed: dict[int, int] = {}
-    count = 0
     with ctl.backend() as backend:
-        for symbol, atom in recorder.shown:
+        for symbol, atom in whole._shown_atoms:
             if atom == 0:   # a shown fact
                 backend.add_rule([backend.add_atom(symbol)], [])
             else:
@@ -167,24 +180,15 @@ def _load(recorder: _Recorder, inputs: list[int],
 
         def lit(literal: int) -> int:
             return new(literal) if literal > 0 else -new(-literal)
-        for atom in inputs:
+        for atom in whole._inputs:
             new(atom)
-        for atom, value in recorder.externals:
+        for atom, value in whole._externals:
             backend.add_external(new(atom), value)
-        if kept is None:
-            # gringo takes facts out of the bodies it grounds, so a fact is rarely read; keep those that are
-            read = {abs(b) for _, _, body in recorder.rules for b in body}
-            read.update(abs(b) for _, _, _, body in recorder.weight_rules for b, _ in body)
-            rules = [(choice, head, body) for choice, head, body in recorder.rules
-                     if body or choice or len(head) != 1 or head[0] in renamed or head[0] in read]
-            weight_rules = recorder.weight_rules
-        else:
-            rules = [(False, [atom], []) for atom in kept.facts] + kept.rules
-            weight_rules = kept.weight_rules
+        for atom in facts:
+            backend.add_rule([new(atom)], [])
         for choice, head, body in rules:
             backend.add_rule([new(h) for h in head], [lit(b) for b in body], choice)
         for choice, head, lower, body in weight_rules:
             backend.add_weight_rule([new(h) for h in head], lower, [(lit(b), w) for b, w in body], choice)
-        count = len(rules) + len(weight_rules)
     ctl.ground([("base", [])])
-    return ctl, renamed, count
+    return ctl, renamed, len(rules) + len(weight_rules)

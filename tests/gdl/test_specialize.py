@@ -149,4 +149,4 @@ def test_running_out_of_memory_while_specializing_falls_back_to_the_whole_progra
     expected = plays(machine("montyhall", cache_size=1, specialize=False), range(4))
     got = plays(m, range(4))
     assert [(p.states, p.goals) for p in got] == [(p.states, p.goals) for p in expected]
-    assert not m._family and not m._programs and m._program._recorder is None
+    assert not m._family and not m._programs and m._program._rules is None
