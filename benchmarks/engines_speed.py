@@ -1,6 +1,8 @@
 """Transitions per second of the clingo machine on translated games, next to the simulator's, in one run.
 
-    python benchmarks/engines_speed.py [PLAYOUTS]     (default 2 per game)
+    python benchmarks/engines_speed.py [PLAYOUTS] [GAME ...]    (default 2 per game, every game)
+
+GAME picks games by the start of their name (`agram`, `war`).
 
 Each RECYCLE game is measured twice: on the worst-case translation and on one with its
 tables fitted to 200 random plays (`translate --fit 200`).
@@ -65,9 +67,12 @@ def sim_rate(path: Path, n: int):
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    picked = sys.argv[2:]
     print(f"{'game':26} {'setup s':>7} {'fluents':>7} {'rules':>7} {'programs':>8} {'largest':>7} "
           f"{'gdl steps':>9} {'clingo steps/s':>14} {'whole':>7} {'no percepts':>11} {'sim events/s':>12}")
     for name, path in GAMES:
+        if picked and not any(name.startswith(p) for p in picked):
+            continue
         sim = "-"
         if path.suffix != ".kif":
             events, ssecs = sim_rate(path, max(n, 20))
