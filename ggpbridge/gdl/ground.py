@@ -9,6 +9,9 @@ proportion to the symbol table, static facts included (50,000 facts: about 1 ms 
 and a translated card game's tables of cards, positions and numbers are mostly such facts.
 On fitted translations a transition became 1.3 (Agram, 4 players) to 2.6 (Agram, 2 players)
 times faster.
+
+`GroundProgram.specialized` loads, the same way, a copy simplified for fixed values of some
+fluents (`ggpbridge.gdl.specialize`), numbered like the whole program.
 """
 from __future__ import annotations
 
