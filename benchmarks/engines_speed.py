@@ -44,9 +44,8 @@ GAMES = [("tictactoe", ROOT / "examples/gdl/tictactoe.kif"), ("war_n8_winner", R
          ("agram (4 players)", ROOT / "games" / "agram.rcy")]
 
 
-def clingo_rate(path: Path, n: int, fit: int = 0, percepts: bool = True, specialize: bool | None = None):
+def clingo_rate(desc, n: int, percepts: bool = True, specialize: bool | None = None):
     """Setup seconds, transitions, seconds playing, program sizes and fluents."""
-    desc = parse_kif(path.read_text()) if path.suffix == ".kif" else load_description(path, fit=fit)
     m = ClingoMachine(desc, cache_size=1, percepts=percepts, specialize=specialize)
     for i in range(n):   # warm-up: every specialized program these playouts meet is made
         playout(m, random.Random(1000 + i), max_steps=20_000, percepts=percepts)
@@ -79,10 +78,11 @@ def main() -> None:
             sim = f"{events / ssecs:12.0f}"
         for fit in (0,) if path.suffix == ".kif" else (0, 200):
             label = f"{name}, fit {fit}" if fit else name
+            desc = parse_kif(path.read_text()) if path.suffix == ".kif" else load_description(path, fit=fit)
             try:
-                setup, steps, secs, sizes, fluents = clingo_rate(path, n, fit)
-                whole = clingo_rate(path, n, fit, specialize=False)
-                lean = clingo_rate(path, n, fit, percepts=False)
+                setup, steps, secs, sizes, fluents = clingo_rate(desc, n)
+                whole = clingo_rate(desc, n, specialize=False)
+                lean = clingo_rate(desc, n, percepts=False)
             except MemoryError:
                 print(f"{label:26} the clingo machine runs out of memory grounding the translation")
                 continue

@@ -124,17 +124,14 @@ class GroundProgram:
             kept = self._simplifier([atom[f] for f in true if atom.get(f)], [atom[f] for f in false if atom.get(f)])
         except Inconsistent:
             return None
-        program = object.__new__(GroundProgram)
-        program.ctl, renamed, program.rules = _load(self, kept.rules, kept.weight_rules, kept.facts)
+        ctl, renamed, rules = _load(self, kept.rules, kept.weight_rules, kept.facts)
         # Atoms are numbered in the order they are added, shown atoms and inputs first, so the
         # literals match this program's and the machine's decoding holds for both.
         if [renamed[a] for a in self._inputs] != self._input_lits:
             raise AspError("a specialized program numbered its inputs differently")
-        program._rules, program._simplifier = None, None
-        for name in ("_shown_atoms", "_externals", "_weight_rules", "_inputs", "_fluent_atoms", "_input_lits",
-                     "fluent_lit", "move_lit", "ahead", "shown"):
-            setattr(program, name, getattr(self, name))
-        program.on = set()
+        # everything as in this program but its Control, its size and what is assigned in it
+        program = object.__new__(GroundProgram)
+        program.__dict__.update(self.__dict__, ctl=ctl, rules=rules, on=set(), _rules=None, _simplifier=None)
         return program
 
     def solve(self, wanted: set[int], ahead: bool) -> clingo.solving.SolveHandle:

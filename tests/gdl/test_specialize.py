@@ -63,7 +63,8 @@ def test_the_simplified_program_has_the_answers_of_the_whole():
             for choice, head, lower, body in weight_rules:
                 backend.add_weight_rule(head, lower, body, choice)
             for atom, value in ((1, x), (2, y)):
-                backend.add_rule([atom], []) if value else None
+                if value:
+                    backend.add_rule([atom], [])
         ctl.ground([("base", [])])
         shown = {"a5", "a6", "a7"}
         return [sorted(str(s) for s in m.symbols(atoms=True) if str(s) in shown)
