@@ -16,8 +16,13 @@ auxiliary atom holds exactly when the part it replaces has a match, and it only
 occurs positively, so no negative dependency and no stratum changes.
 
 The choice is greedy bucket elimination: repeatedly take a variable that is not
-in the head, whose literals (the *group*) form the smallest set of variables;
-project the group when
+in the head, whose literals (the *group*) leave the fewest *free* shared
+variables, then form the smallest set of variables. A shared variable is free
+when no literal of the group that reads the state binds it, nor a static one
+whose other variables are bound (`plus(K,1,R)` once K is): a free variable
+ranges over a whole table, and the auxiliary atom with it (lost_cities' score
+product: 4.4 million auxiliary atoms when the product's table was taken before
+the count that fixes its factor, 140,000 after). Project the group when
 
 - the rest of the body is not empty (otherwise the split only copies the rule),
 - the rest has a variable the group lacks (otherwise nothing multiplies the
@@ -162,11 +167,25 @@ def _best_group(head_vars: frozenset, body: list[Lit], reads_state=lambda lit: T
         if (not any(reads_state(body[i]) for i in inside)
                 and len(group_vars & (rest_vars | head_vars)) > 1):
             continue  # a static join: its table over two or more variables may be as big as the join
-        rank = (len(group_vars), order[var])
+        shared = group_vars & (rest_vars | head_vars)
+        rank = (len(shared - _determined(inside, body, lit_vars, reads_state)), len(group_vars), order[var])
         if best is None or rank < best[0]:
-            shared = group_vars & (rest_vars | head_vars)
             best = (rank, [body[i] for i in sorted(inside)], tuple(sorted(shared, key=order.__getitem__)))
     return None if best is None else best[1:]
+
+
+def _determined(inside: set[int], body: list[Lit], lit_vars: list[frozenset], reads_state) -> frozenset:
+    """The group's variables that its state-reading literals bind, or static ones then fix."""
+    # A static literal with a single variable left (`plus(K,1,R)` once K is known) is
+    # taken to fix it, as the arithmetic tables do; a variable that only a static
+    # table binds ranges over the whole table, and so does the auxiliary atom.
+    known = frozenset().union(*(lit_vars[i] for i in inside if binds(body[i]) and reads_state(body[i])))
+    static = [lit_vars[i] for i in inside if binds(body[i]) and not reads_state(body[i])]
+    while True:
+        more = frozenset().union(*(vs - known for vs in static if len(vs - known) == 1))
+        if not more:
+            return known
+        known |= more
 
 
 def _safe_group(var: Var, body: list[Lit], lit_vars: list[frozenset]) -> set[int]:

@@ -1,6 +1,7 @@
 """Body projection (ggpbridge.gdl.asp_project): where it happens, and that it changes no answer."""
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -156,8 +157,26 @@ def test_a_static_join_over_several_shared_variables_stays_in_its_rule():
     out = "".join(f"{stm}\n" for stm in render_rules(game.rules, project=True))
     assert ":- plus(S,V,T)." not in out  # before: _aux_next_1_1(S,V) :- plus(S,V,T).
     assert "plus(S,V,T)." in out.split("next(h(X)) :- ")[1].splitlines()[0]
-    # one shared variable, or none: the table is at most one domain wide, so it is projected
-    assert ":- kind(C,X)." in out and ":- kind(D,Y)." in out
+    # no shared variable: the part multiplies the rest's instances, so it is projected
+    assert ":- kind(D,Y)." in out and "kind(D,Y)" not in out.split("next(k(C)) :- ")[1]
+
+
+def test_a_part_that_fixes_a_table_s_argument_is_projected_before_the_table():
+    # lost_cities: (sum - 20) x (wagers + 1) added to a score. Taking the product's
+    # table before the wager count was known made a table of every product with every
+    # count and every score (4.4M auxiliary atoms); fixing the count first, 140,000.
+    game = parse_kif("""
+        (role p) (succ 0 1) (succ 1 2) (plus 2 0 2) (plus 0 1 1) (times 0 1 0) (times 1 1 1)
+        (<= (next (score ?new)) (true (sum ?s0)) (plus 2 ?s ?s0)
+            (true (count ?pl ?x ?k)) (true (turn ?pl)) (true (mark ?x)) (succ ?k ?r)
+            (times ?s ?r ?p) (true (score ?old)) (plus ?old ?p ?new))
+    """)
+    out = "".join(f"{stm}\n" for stm in render_rules(game.rules, project=True))
+    count = re.search(r"(_aux_next_1_\d+)\(K\) :- _aux_next_1_\d+\((?:K,X|X,K)\); true\(mark\(X\)\)\.", out)
+    assert count, out
+    # the count becomes the product's factor on its own, then meets the table
+    assert f"(R) :- {count.group(1)}(K); succ(K,R)." in out, out
+    assert not re.search(r"_aux_next_1_\d+\((P,K|K,P)\)", out), out
 
 
 def test_a_recursive_rule_stays_whole():
