@@ -2,7 +2,7 @@
 
     python benchmarks/crosscheck_all.py [-n 200] [--seed 0] [--time-limit 180] [--max-events 500]
                                         [--memory-gb 8] [--fit PLAYS] [--log FILE] [FILE_OR_DIR ...]
-    python benchmarks/crosscheck_all.py --summary FILE
+    python benchmarks/crosscheck_all.py --summary FILE [FILE ...]
 
 FILE_OR_DIR defaults to games/.
 
@@ -15,9 +15,10 @@ Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one
 Files that do not translate are listed as such.
 
 `--log FILE` appends each file's report to FILE as a JSON line, with the SHA-256 of the
-translation it checked; `--summary FILE` adds the runs of a log up per file and translation:
-the seeds that agree (each counted once), runaways, overflows and every divergence. Runs of
-another translation of the same file (after a change to the translator) are counted apart.
+translation it checked; `--summary FILE...` adds the runs of one or more logs up per file and
+translation: the seeds that agree (each counted once), runaways, overflows and every
+divergence. Runs of another translation of the same file (after a change to the translator)
+are counted apart.
 """
 from __future__ import annotations
 
@@ -71,11 +72,12 @@ def run(path: Path, a) -> dict:
     return {**json.loads(proc.stdout.strip().splitlines()[-1]), "wall": wall}
 
 
-def summary(log: Path) -> None:
-    """Per file and translation: the seeds that agree, counted once over every run of the log."""
+def summary(*logs: Path) -> None:
+    """Per file and translation: the seeds that agree, counted once over every run of the logs."""
     groups: dict = {}
     unplayed: dict = {}   # file -> why a run played nothing (no translation, memory, timeout)
-    for line in log.read_text(encoding="utf-8").splitlines():
+    lines = [line for log in logs for line in log.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
         r = json.loads(line)
         if "kif_sha256" not in r:
             unplayed[r["file"]] = r.get("error") or r.get("translation", "?")
@@ -111,10 +113,10 @@ def main() -> None:
     ap.add_argument("--memory-gb", type=int, default=8)
     ap.add_argument("--fit", type=int, default=0)
     ap.add_argument("--log", type=Path, help="append each file's report to this file, a JSON line each")
-    ap.add_argument("--summary", type=Path, help="add up the runs of a log instead of running")
+    ap.add_argument("--summary", type=Path, nargs="+", help="add up the runs of these logs instead of running")
     a = ap.parse_args()
     if a.summary:
-        summary(a.summary)
+        summary(*a.summary)
         return
     print(f"{'file':34} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note", flush=True)
     for path in files(a.paths):

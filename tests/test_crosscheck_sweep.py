@@ -37,3 +37,13 @@ def test_seeds_are_counted_once_and_translations_apart(tmp_path, capsys):
     # file, sha, fit, agree, seeds, runaway, overflow, runs, diverged at
     assert rows["a" * 12][3:] == ["17", "0..16", "2", "0", "3", "17"]
     assert rows["b" * 12][3:] == ["4", "0..3", "0", "0", "1", "-"]
+
+
+def test_several_logs_add_up(tmp_path, capsys):
+    # War's seeds 0..119 ran on one machine and 120..199 on another, each with its own log
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text(json.dumps(_run(0, 120, capped=[7])) + "\n")
+    second.write_text(json.dumps(_run(120, 80, capped=[150])) + "\n")
+    _sweep().summary(first, second)
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[3:8] == ["200", "0..199", "2", "0", "2"]
