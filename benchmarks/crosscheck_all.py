@@ -7,7 +7,8 @@
 FILE_OR_DIR defaults to games/.
 
 Each file runs in its own process under a memory limit, so a translation too big to ground
-is reported and the run goes on. Prints one row per file: playouts that agree, runaway games,
+is reported and the run goes on. The child reports after every playout: one stopped at
+3 x the time limit + 120 s, or failing (out of memory), keeps the playouts that agreed before. Prints one row per file: playouts that agree, runaway games,
 GDL steps per second, and why it stopped (time limit, memory, divergence with its seed).
 With `--fit PLAYS` the translations' tables are fitted to that many random plays
 (`translate --fit`); plays beyond the fit are counted in the `overflow` column.
@@ -31,6 +32,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+GRACE_SECONDS = 120   # a child is stopped after 3 x the time limit + this (the setup is not in the limit)
 _CHILD = """
 import resource, sys, json
 limit = int(sys.argv[2]) << 30
@@ -42,8 +44,10 @@ loaded = parse_file(sys.argv[1])
 status = translation_status(loaded)
 if not status.startswith("valid"):
     print(json.dumps({"translation": status})); sys.exit(0)
+# a line after every playout: if this process is stopped, the parent keeps what agreed so far
 rep = crosscheck(loaded, int(sys.argv[3]), time_limit=float(sys.argv[4]), max_events=int(sys.argv[5]),
-                 fit=int(sys.argv[6]), seed=int(sys.argv[7]))
+                 fit=int(sys.argv[6]), seed=int(sys.argv[7]),
+                 on_playout=lambda r: print(json.dumps({"translation": status, **r.as_dict()}), flush=True))
 print(json.dumps({"translation": status, **rep.as_dict()}))
 """
 
@@ -56,20 +60,42 @@ def files(args) -> list[Path]:
 
 
 def run(path: Path, a) -> dict:
+    """The child's report on one file; if it failed or was stopped, what it had agreed by then."""
     t0 = time.perf_counter()
     try:
         proc = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(a.memory_gb), str(a.n),
                                str(a.time_limit), str(a.max_events), str(a.fit), str(a.seed)],
-                              capture_output=True, text=True, timeout=a.time_limit * 3 + 120)
-    except subprocess.TimeoutExpired:
-        return {"error": f"stopped after {a.time_limit * 3 + 120:g} s (3 x the time limit + 120 s): the setup or "
-                         "one playout took that long", "wall": time.perf_counter() - t0}
+                              capture_output=True, text=True, timeout=a.time_limit * 3 + GRACE_SECONDS)
+    except subprocess.TimeoutExpired as e:
+        error = (f"stopped after {a.time_limit * 3 + GRACE_SECONDS:g} s (3 x the time limit + {GRACE_SECONDS} s): "
+                 "the setup or one playout took that long")
+        return _salvaged(_text(e.stdout), error, time.perf_counter() - t0)
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        return {"error": "out of memory" if "MemoryError" in proc.stderr or "std::bad_alloc" in proc.stderr
-                else last[:120], "wall": wall}
+        error = ("out of memory" if "MemoryError" in proc.stderr or "std::bad_alloc" in proc.stderr
+                 else last[:120])
+        return _salvaged(proc.stdout, error, wall)
     return {**json.loads(proc.stdout.strip().splitlines()[-1]), "wall": wall}
+
+
+def _text(out) -> str:
+    # TimeoutExpired carries the output read so far as bytes, whatever `text=` said
+    return out.decode("utf-8", "replace") if isinstance(out, bytes) else out or ""
+
+
+def _salvaged(stdout: str, error: str, wall: float) -> dict:
+    """The last complete report the child printed, stopped for `error`; or the error alone."""
+    for line in reversed(stdout.splitlines()):
+        try:
+            report = json.loads(line)
+        except ValueError:
+            continue   # a line cut by the kill
+        if report.get("playouts"):
+            return {**report, "stopped": f"{error}; kept the {report['playouts']} playouts before it",
+                    "wall": wall}
+        break
+    return {"error": error, "wall": wall}
 
 
 def summary(*logs: Path) -> None:

@@ -316,14 +316,16 @@ def _pick(k: int):
 
 
 def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, progress=None,
-               max_events: int = 2_000, time_limit: float | None = None, fit: int = 0) -> Report:
+               max_events: int = 2_000, time_limit: float | None = None, fit: int = 0,
+               on_playout=None) -> Report:
     """Play n lockstep playouts (seeds seed..seed+n-1); stops at the first divergence, keeping the counts.
 
     A game still running after `max_events` events is a runaway: it counts as agreeing that far.
     With `time_limit` (seconds of play: the setup, translating and grounding, is not counted) no
     playout starts after the limit; `stopped` then says so.
     With `fit` > 0 the translation's tables are sized to that many random plays; a play that
-    leaves them is listed in `overflowed` (it agreed up to there)."""
+    leaves them is listed in `overflowed` (it agreed up to there). `on_playout(report)` is
+    called after each playout with the report so far, for a caller that may be stopped."""
     t0 = time.perf_counter()
     rep = Report(seed=seed)
     ls = Lockstep(loaded, overrides, fit)
@@ -352,6 +354,9 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
             rep.gdl_steps += g
             if progress is not None:
                 progress(1)
+            if on_playout is not None:
+                rep.seconds = time.perf_counter() - start
+                on_playout(rep)
     except Divergence as e:
         rep.divergence = getattr(e, "detail", {"what": str(e), "seed": seed + rep.playouts})
     except KeyboardInterrupt:

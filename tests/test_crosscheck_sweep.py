@@ -1,6 +1,7 @@
 """benchmarks/crosscheck_all.py --summary: runs of a sweep log added up per file and translation."""
 import importlib.util
 import json
+from types import SimpleNamespace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,3 +48,40 @@ def test_several_logs_add_up(tmp_path, capsys):
     _sweep().summary(first, second)
     row = capsys.readouterr().out.splitlines()[1].split()
     assert row[3:8] == ["200", "0..199", "2", "0", "2"]
+
+
+def _child_printing(report_lines: list, then: str) -> str:
+    lines = [f"print({json.dumps(json.dumps(r))}, flush=True)" for r in report_lines]
+    return "\n".join(["import time", *lines, then])
+
+
+def _args():
+    return SimpleNamespace(memory_gb=1, n=10, time_limit=0.1, max_events=500, fit=0, seed=40)
+
+
+def test_a_child_stopped_at_its_timeout_keeps_the_playouts_it_reported(monkeypatch):
+    sweep = _sweep()
+    monkeypatch.setattr(sweep, "GRACE_SECONDS", 1.0)
+    reports = [{"translation": "valid", **_run(40, 0)}, {"translation": "valid", **_run(40, 2)},
+               {"translation": "valid", **_run(40, 3, capped=[41])}]
+    monkeypatch.setattr(sweep, "_CHILD", _child_printing(reports, "time.sleep(60)"))
+    row = sweep.run(Path("games/x.rcy"), _args())
+    assert "error" not in row and row["playouts"] == 3 and row["capped"] == [41]
+    assert "stopped after 1.3 s" in row["stopped"] and "kept the 3 playouts" in row["stopped"]
+    assert row["wall"] < 30
+
+
+def test_a_child_that_fails_keeps_its_playouts_and_the_reason(monkeypatch):
+    sweep = _sweep()
+    reports = [{"translation": "valid", **_run(40, 1)}, {"translation": "valid", **_run(40, 2)}]
+    monkeypatch.setattr(sweep, "_CHILD", _child_printing(reports, "raise MemoryError"))
+    row = sweep.run(Path("games/x.rcy"), _args())
+    assert row["playouts"] == 2 and row["stopped"].startswith("out of memory; kept the 2 playouts")
+
+
+def test_a_child_that_fails_before_a_playout_reports_the_error_alone(monkeypatch):
+    sweep = _sweep()
+    monkeypatch.setattr(sweep, "_CHILD", _child_printing([{"translation": "valid", **_run(40, 0)}],
+                                                         "raise RuntimeError('grounding failed')"))
+    row = sweep.run(Path("games/x.rcy"), _args())
+    assert "playouts" not in row and row["error"] == "RuntimeError: grounding failed"

@@ -112,6 +112,16 @@ def test_runaway_cap_and_time_limit_keep_what_was_played(monkeypatch):
     assert rep.setup_seconds == 1.0 and rep.seconds == 4.0
 
 
+def test_the_report_so_far_is_handed_on_after_every_playout():
+    seen = []
+    rep = crosscheck(parse_file(GAMES / "war_n4_winner.rcy"), 3, seed=7,
+                     on_playout=lambda r: seen.append((r.playouts, r.gdl_steps, r.seconds)))
+    assert [p for p, _, _ in seen] == [1, 2, 3]
+    steps = [g for _, g, _ in seen]
+    assert 0 < steps[0] < steps[1] < steps[2] == rep.gdl_steps
+    assert all(0 < t for _, _, t in seen) and seen[-1][2] <= rep.seconds
+
+
 def test_an_integer_beyond_the_table_ends_the_play_as_overflow():
     # long_count.rcy adds 5 to a tally 31 times: 155 is past the table the game's
     # literals and steps give. The translation must not go on with a wrong tally.
