@@ -23,6 +23,11 @@ class _Boundary(click.Group):
         except OSError as e:
             click.echo(f"error: {e.filename or ''}: {e.strerror or e}", err=True)
             sys.exit(2)
+        except MemoryError:
+            # most often clingo grounding a large game (its bad_alloc arrives as MemoryError)
+            click.echo("error: out of memory. A translated game's ground program grows with its tables: "
+                       "`--fit PLAYS` sizes them to what PLAYS random plays reach.", err=True)
+            sys.exit(2)
 
 
 @click.group(cls=_Boundary)

@@ -125,6 +125,19 @@ def test_unsupported_construct_is_a_positioned_cli_error(tmp_path):
     assert "^" in res.output
 
 
+def test_running_out_of_memory_is_a_clean_cli_error(monkeypatch):
+    # Hearts4.gdl's domain grounding ran out of memory and printed clingo's traceback
+    import ggpbridge.gdl.asp as asp
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError("bad_alloc")
+    monkeypatch.setattr(asp, "game_domain", exhausted)
+    res = CliRunner().invoke(main, ["translate", str(ROOT / "examples" / "gdl" / "tictactoe.kif"),
+                                    "--to", "asp", "--form", "state"])
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert res.output.startswith("error: out of memory.") and "--fit PLAYS" in res.output
+
+
 def test_run_time_location_names_list_loops_and_products_agree_with_the_simulator():
     path = ROOT / "tests" / "translate" / "data" / "colour_piles.rcy"
     text = print_kif(load_description(path))
