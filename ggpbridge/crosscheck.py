@@ -361,5 +361,8 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
         rep.divergence = getattr(e, "detail", {"what": str(e), "seed": seed + rep.playouts})
     except KeyboardInterrupt:
         rep.stopped = f"interrupted after {rep.playouts} playouts"
+    except MemoryError:
+        # the playout's structures are gone once unwound: the counts so far can still be reported
+        rep.stopped = f"out of memory in the playout of seed {seed + rep.playouts}, after {rep.playouts} playouts"
     rep.seconds = time.perf_counter() - start
     return rep

@@ -112,6 +112,20 @@ def test_runaway_cap_and_time_limit_keep_what_was_played(monkeypatch):
     assert rep.setup_seconds == 1.0 and rep.seconds == 4.0
 
 
+def test_running_out_of_memory_in_a_playout_keeps_the_playouts_before(monkeypatch):
+    import ggpbridge.crosscheck as module
+    play = module.Lockstep.play
+
+    def third_runs_out(self, seed, max_events):
+        if seed == 2:
+            raise MemoryError
+        return play(self, seed, max_events)
+    monkeypatch.setattr(module.Lockstep, "play", third_runs_out)
+    rep = crosscheck(parse_file(GAMES / "war_n4_winner.rcy"), 5, seed=0)
+    assert rep.playouts == 2 and rep.gdl_steps > 0 and rep.divergence is None
+    assert rep.stopped == "out of memory in the playout of seed 2, after 2 playouts"
+
+
 def test_the_report_so_far_is_handed_on_after_every_playout():
     seen = []
     rep = crosscheck(parse_file(GAMES / "war_n4_winner.rcy"), 3, seed=7,
