@@ -7,9 +7,10 @@
 FILE_OR_DIR defaults to games/.
 
 Each file runs in its own process under a memory limit, so a translation too big to ground
-is reported and the run goes on. The child reports after every playout: one stopped at
-3 x the time limit + 120 s, or failing (out of memory), keeps the playouts that agreed before. Prints one row per file: playouts that agree, runaway games,
-GDL steps per second, and why it stopped (time limit, memory, divergence with its seed).
+is reported and the run goes on. The child reports after every playout, so a child stopped
+at 3 x the time limit + 120 s, or failing (out of memory), keeps the playouts that agreed
+before. Prints one row per file: playouts that agree, runaway games, GDL steps per second,
+and why it stopped (time limit, memory, divergence with its seed).
 With `--fit PLAYS` the translations' tables are fitted to that many random plays
 (`translate --fit`); plays beyond the fit are counted in the `overflow` column.
 Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one stopped.
