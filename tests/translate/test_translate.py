@@ -431,3 +431,31 @@ def test_a_filtered_count_over_a_run_time_named_location_agrees():
     # Lost Cities' scoring: the count's helper must take the location's name as an argument,
     # or it counts the passing cards of every location at once
     agree(Path(__file__).parent / "data" / "runtime_filtered_count.rcy", 10)
+
+
+def _base_and_input(desc):
+    """The ground `base` fluents and `input` moves a description declares."""
+    import clingo
+    from ggpbridge.gdl.asp_rules import render_rules, restricted
+    ctl = clingo.Control(["--warn=none"])
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for stm in render_rules(restricted(desc, ["base", "input"]).rules):
+            builder.add(stm)
+    ctl.ground([("base", [])])
+    atoms = ctl.symbolic_atoms
+    return ({a.symbol.arguments[0] for a in atoms.by_signature("base", 1)},
+            {tuple(a.symbol.arguments) for a in atoms.by_signature("input", 2)})
+
+
+@pytest.mark.parametrize("name", ["agram2_c2.rcy", "kuhn_poker.rcy", "pairs.rcy", "gops.rcy", "war_n4_seat.rcy"])
+def test_base_and_input_hold_every_fluent_and_move_the_rules_can_make(name):
+    # A GGP player may build its propositions from base and input alone. An empty max/min
+    # scan leaves its register at no_value, which base left out (found in agram, kuhn_poker,
+    # pairs, whist): the relaxed game, negation dropped, over-approximates what can happen.
+    from ggpbridge.gdl.asp import game_domain
+    desc = load_description(GAMES / name)
+    base, inputs = _base_and_input(desc)
+    domain = game_domain(desc)
+    assert domain.fluents and domain.moves
+    assert sorted(map(str, domain.fluents - base)) == []
+    assert sorted(map(str, domain.moves - inputs)) == []

@@ -19,7 +19,7 @@ from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow, option_term
 from .order import decks as find_decks, ordered_locations
-from .terms import NONE, Fresh, const, f, name, neg, rule, true
+from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
 
 __all__ = ["to_gdl", "state_fluents", "Translation", "Fit"]
 
@@ -514,6 +514,7 @@ class Translation:
             out.append(rule(f("input", const("random"), f("draw", c)), f("card_id", c)))
         out += [rule(f("base", f("var", const(g), v)), f(dom, v)) for g, dom in sorted(flow.reg_dom.items())
                 if dom not in ("scan_value", "snapshot")]
+        out += [rule(f("base", f("var", const(g), const(NO_VALUE)))) for g in sorted(flow.unset_regs)]
         if flow.snapshot_regs:  # a snapshot holds (el KEY CARD): a key is a position
             out += [rule(f("snapshot_register", s)) for s in flow.snapshot_regs]
             out.append(rule(f("base", f("var", k, f("el", i, c))), f("snapshot_register", k), f("index", i),

@@ -39,6 +39,7 @@ class Flow(ExprCompiler):
         self.values = prog.values
         self.scans: list = []                    # registers of max/min scans
         self.reg_dom: dict = {}                  # register -> domain relation of its values
+        self.unset_regs: set = set()             # registers that can also hold no_value (an empty scan)
         self.max_parts = 1                       # most parts a max/min scan walks through
         self.lists: list = []                    # (id, values) of fixed lists walked by `all`
         self.taken: dict = {}                    # while judging an option: body `any` -> its element or None
@@ -1043,6 +1044,7 @@ class Flow(ExprCompiler):
         add(rule(f("var_kill", bid), f(end)))
         add(rule(f("var_put", rid, K), f(end), f(best, K)))
         add(rule(f("var_put", rid, const(NO_VALUE)), f(end), neg(f(has_best))))
+        self.unset_regs.add(rid.name)
         add(rule(f("nx", f("pc", const(after))), f(end)))
         add(rule(f("nx", f("pc", const(lab))), self.at(lab), neg(f(end))))
         self.scans.append(sid)
