@@ -103,8 +103,7 @@ def summary(*logs: Path) -> None:
     """Per file and translation: the seeds that agree, counted once over every run of the logs."""
     groups: dict = {}
     unplayed: dict = {}   # file -> why a run played nothing (no translation, memory, timeout)
-    lines = [line for log in logs for line in log.read_text(encoding="utf-8").splitlines()]
-    for line in lines:
+    for line in (line for log in logs for line in log.read_text(encoding="utf-8").splitlines()):
         r = json.loads(line)
         if "kif_sha256" not in r:
             unplayed[r["file"]] = r.get("error") or r.get("translation", "?")

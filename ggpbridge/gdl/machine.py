@@ -32,8 +32,8 @@ the game (the program counter `pc` of a translated card game, `control` in tic-t
 and most rules only apply at some stages. For each value of that fluent met in play, the
 machine loads a program simplified for it (`ggpbridge.gdl.specialize`) and solves on that
 one: on Agram (4 players, fitted) 3,700 to 6,500 rules instead of 19,500, about 3 times
-the transitions per second (`benchmarks/engines_speed.py`). The numbering of the externals is the same in every program,
-so a state's literals hold in all of them.
+the transitions per second (`benchmarks/engines_speed.py`). The numbering of the externals
+is the same in every program, so a state's literals hold in all of them.
 
 Terms: roles, moves, fluents and percepts are `clingo.Symbol`s (immutable,
 hashable, ordered), named as in `ggpbridge.gdl.asp_terms`: `mark(1,1)` is the

@@ -451,7 +451,7 @@ def _base_and_input(desc):
 def test_base_and_input_hold_every_fluent_and_move_the_rules_can_make(name):
     # A GGP player may build its propositions from base and input alone. An empty max/min
     # scan leaves its register at no_value, which base left out (found in agram, kuhn_poker,
-    # pairs, whist): the relaxed game, negation dropped, over-approximates what can happen.
+    # pairs, whist, hearts): the relaxed game, negation dropped, over-approximates what can happen.
     from ggpbridge.gdl.asp import game_domain
     desc = load_description(GAMES / name)
     base, inputs = _base_and_input(desc)
