@@ -3,7 +3,9 @@
     python benchmarks/asp_projection.py FILE.kif... [--playouts N] [--rounds R]
 
 For each description (KIF, or RECYCLE translated on the fly) and each mode ("off":
-`ClingoMachine(desc, project=False)`, "on": the default, see ggpbridge/gdl/asp_project.py):
+`ClingoMachine(desc, project=False)`, "on": the default, see ggpbridge/gdl/asp_project.py),
+on the whole program (`specialize=False`): specialized programs would solve in Controls of
+their own, leave the whole one's solver statistics empty, and mix their gain into this one's:
 
 - rules      the ground rules the machine keeps (facts that no rule reads left out,
              see ggpbridge/gdl/ground.py): the rules the solver works on;
@@ -47,7 +49,7 @@ def main() -> None:
         machines, setup = {}, {}
         for mode in ("off", "on"):
             t0 = time.perf_counter()
-            machines[mode] = ClingoMachine(desc, cache_size=1, project=mode == "on")
+            machines[mode] = ClingoMachine(desc, cache_size=1, project=mode == "on", specialize=False)
             setup[mode] = time.perf_counter() - t0
         best = {mode: 0.0 for mode in machines}
         best_cpu = dict(best)
