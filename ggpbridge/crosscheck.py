@@ -107,9 +107,9 @@ class Lockstep:
         history: list = []
         # kept on the checker, so a rule error of the game still reports how far the play went
         stats = self.partial = [0, 0, 0]
-        percepts = None
+        last = None   # the translation's last step (state, joint move): its percepts are compared
         for _ in range(max_events):
-            g, percepts, n = self._settle(g, percepts, seed, history)
+            g, last, n = self._settle(g, last, seed, history)
             stats[2] += n
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
@@ -141,7 +141,7 @@ class Lockstep:
                 stats[1] += 1
                 s = self._sim_step(s, k)
                 continue
-            self._compare_state(s, g, where, percepts, node)
+            self._compare_state(s, g, where, last, node)
             legal = {r: self.gdl.legal_moves(g, r) for r in self.gdl.roles()}
             if isinstance(node, Chance):
                 picks = sorted(m.arguments[0].number for m in legal[self.roles["random"]] if m.name == "pick")
@@ -168,14 +168,15 @@ class Lockstep:
                 joint = {r: (want[k] if r == role else _NOOP) for r in self.gdl.roles()}
                 stats[0] += 1
                 s = self._sim_step(s, k)
-            percepts = self.gdl.sees(g, joint)
+            last = (g, joint)
             g = self.gdl.next_state(g, joint)
             stats[2] += 1
         # a runaway game (War can cycle): both engines agreed all the way to the cap
         return (*stats, "runaway")
 
-    def _settle(self, g, percepts, seed, history):
-        """Play the translation's automatic steps (every role has exactly one move)."""
+    def _settle(self, g, last, seed, history):
+        """Play the translation's automatic steps (every role has exactly one move); the
+        state reached, the last step made (state, joint move) and how many were made."""
         n = 0
         while not self.gdl.is_terminal(g):
             legal = {r: self.gdl.legal_moves(g, r) for r in self.gdl.roles()}
@@ -195,13 +196,13 @@ class Lockstep:
             if any(str(m) != "noop" and str(r) != "random" for r, ms in legal.items() for m in ms):
                 break  # a decision with a single option is still the player's decision
             joint = {r: ms[0] for r, ms in legal.items()}
-            percepts = self.gdl.sees(g, joint)
+            last = (g, joint)
             g = self.gdl.next_state(g, joint)
             n += 1
             if n > AUTO_LIMIT:
                 raise Divergence(f"seed {seed}: the translation runs {AUTO_LIMIT} automatic steps without an event "
                                  f"(after {len(history)} events)")
-        return g, percepts, n
+        return g, last, n
 
     # ------------------------------------------------------------ comparisons
     def sim_fluents(self, s, node) -> set:
@@ -216,7 +217,7 @@ class Lockstep:
             out.add(term_symbol(f("pc", const(self.tr.flow.choice_label[ch.id]))))
         return out
 
-    def _compare_state(self, s, g, where, percepts, node):
+    def _compare_state(self, s, g, where, last, node):
         if not isinstance(node, Decision):
             # a simulator state inside a chance sequence holds the data of its last decision
             # plus the outcomes drawn since: only decision (and terminal) states are whole
@@ -227,8 +228,10 @@ class Lockstep:
             raise self._diverge("the states differ", where, s, g, extra={
                 "only_simulator": sorted(map(symbol_kif, mine - theirs)),
                 "only_clingo": sorted(map(symbol_kif, theirs - mine))})
-        if percepts is None:
+        if last is None:
             return
+        # asked only here, before a decision: the steps in between solve without the `sees` rules
+        percepts = self.gdl.sees(*last)
         data = {x for x in mine if x.name in ("int", "str")}
         for p in range(self.prog.lay.n):
             want = self._observed(s, p) | data

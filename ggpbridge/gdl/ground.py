@@ -96,6 +96,7 @@ class GroundProgram:
         self.ahead = renamed[ahead] if ahead is not None else None
         self.shown = [symbol for symbol, _ in recorder.shown]
         self.on: set[int] = set()   # the literals of the externals now assigned true
+        self.left_out: frozenset[str] = frozenset()   # names of shown atoms this program never derives
 
     def forget_rules(self) -> None:
         """Free the kept rules: no specialization from now on."""
@@ -109,11 +110,13 @@ class GroundProgram:
                 counts[abs(b)] = counts.get(abs(b), 0) + 1
         return {f: counts.get(a, 0) for f, a in self._fluent_atoms.items() if a is not None}
 
-    def specialized(self, true: Iterable[clingo.Symbol], false: Iterable[clingo.Symbol]) -> "GroundProgram | None":
+    def specialized(self, true: Iterable[clingo.Symbol], false: Iterable[clingo.Symbol],
+                    leave_out: frozenset[str] = frozenset()) -> "GroundProgram | None":
         """The program for the states in which the fluents `true` hold and `false` do not:
-        the rules that cannot apply then are left out (`ggpbridge.gdl.specialize`). Its
-        fluent, move and lookahead literals are this program's numbers; None when the
-        simplification finds the fixed values contradictory."""
+        the rules that cannot apply then are left out (`ggpbridge.gdl.specialize`), and so
+        are the shown atoms named in `leave_out` with the rules only they need. Its fluent,
+        move and lookahead literals are this program's numbers; None when the simplification
+        finds the fixed values contradictory."""
         atom = self._fluent_atoms
         if self._rules is None:
             raise AspError("this program was loaded without keeping its rules (specializable=False)")
@@ -121,17 +124,19 @@ class GroundProgram:
             self._simplifier = Simplifier(self._rules, self._weight_rules, [a for a, _ in self._externals],
                                           [a for _, a in self._shown_atoms if a])
         try:
-            kept = self._simplifier([atom[f] for f in true if atom.get(f)], [atom[f] for f in false if atom.get(f)])
+            kept = self._simplifier([atom[f] for f in true if atom.get(f)], [atom[f] for f in false if atom.get(f)],
+                                    [a for s, a in self._shown_atoms if a and s.name not in leave_out])
         except Inconsistent:
             return None
-        ctl, renamed, rules = _load(self, kept.rules, kept.weight_rules, kept.facts)
+        ctl, renamed, rules = _load(self, kept.rules, kept.weight_rules, kept.facts, leave_out)
         # Atoms are numbered in the order they are added, shown atoms and inputs first, so the
         # literals match this program's and the machine's decoding holds for both.
         if [renamed[a] for a in self._inputs] != self._input_lits:
             raise AspError("a specialized program numbered its inputs differently")
         # everything as in this program but its Control, its size and what is assigned in it
         program = object.__new__(GroundProgram)
-        program.__dict__.update(self.__dict__, ctl=ctl, rules=rules, on=set(), _rules=None, _simplifier=None)
+        program.__dict__.update(self.__dict__, ctl=ctl, rules=rules, on=set(), _rules=None, _simplifier=None,
+                                left_out=leave_out)
         return program
 
     def solve(self, wanted: set[int], ahead: bool) -> clingo.solving.SolveHandle:
@@ -158,16 +163,22 @@ def _useful_rules(recorder: _Recorder, inputs: list[int]) -> list:
             if body or choice or len(head) != 1 or head[0] in read]
 
 
-def _load(whole: GroundProgram, rules: list, weight_rules: list,
-          facts: Iterable[int] = ()) -> tuple[clingo.Control, dict[int, int], int]:
+def _load(whole: GroundProgram, rules: list, weight_rules: list, facts: Iterable[int] = (),
+          leave_out: frozenset[str] = frozenset()) -> tuple[clingo.Control, dict[int, int], int]:
     """A fresh Control with these rules (of `whole`'s recording, in its numbering) and facts,
-    with `whole`'s shown atoms, inputs and externals; the recorded atoms' new numbers, and how
-    many rules were loaded."""
+    with `whole`'s shown atoms (those named in `leave_out` hidden), inputs and externals; the
+    recorded atoms' new numbers, and how many rules were loaded."""
     ctl, _ = new_control(["--models=1"])
     renamed: dict[int, int] = {}
     with ctl.backend() as backend:
         for symbol, atom in whole._shown_atoms:
-            if atom == 0:   # a shown fact
+            if symbol.name in leave_out:
+                # still numbered, so the inputs keep their numbers, but without a symbol: clingo
+                # goes through every shown atom when it reads a model
+                hidden = backend.add_atom()
+                if atom != 0:
+                    renamed[atom] = hidden
+            elif atom == 0:   # a shown fact
                 backend.add_rule([backend.add_atom(symbol)], [])
             else:
                 renamed[atom] = backend.add_atom(symbol)

@@ -69,7 +69,8 @@ class Simplifier:
         self._propagate(state, self.externals)
         self._base = state
 
-    def __call__(self, true: Iterable[int], false: Iterable[int]) -> Simplified:
+    def __call__(self, true: Iterable[int], false: Iterable[int], shown: Iterable[int] | None = None) -> Simplified:
+        """The rules to load with `true` and `false` fixed; `shown` replaces the atoms wanted."""
         base = self._base
         state = _State(dict(base.value), dict(base.support), list(base.missing), bytearray(base.dead))
         fixed = [(a, True) for a in true] + [(a, False) for a in false]
@@ -80,7 +81,7 @@ class Simplifier:
         for atom, holds in fixed:
             self._set(state, atom, holds, free)
         self._propagate(state, free)
-        return self._relevant(state)
+        return self._relevant(state, self.shown if shown is None else shown)
 
     def _set(self, state: "_State", atom: int, holds: bool, free: frozenset) -> None:
         if atom in free:
@@ -119,7 +120,7 @@ class Simplifier:
                                 self._set(state, h, False, free)
                         break
 
-    def _relevant(self, state: "_State") -> Simplified:
+    def _relevant(self, state: "_State", shown: Iterable[int]) -> Simplified:
         """The live rules the shown atoms (and the integrity constraints) depend on."""
         rules, weight_rules, value, dead = self.rules, self.weight_rules, state.value, state.dead
         needed: set[int] = set()      # atoms whose rules are kept, or that become facts
@@ -129,7 +130,7 @@ class Simplifier:
             if atom not in needed:
                 needed.add(atom)
                 stack.append(atom)
-        for atom in self.shown:
+        for atom in shown:
             need(atom)
         kept_rules, kept_weights = set(), set()
 

@@ -140,6 +140,26 @@ def test_a_translated_card_game_specializes_on_its_program_counter():
     assert min(p.rules for p in special._programs.values()) < sizes["rules"] / 2
 
 
+def test_a_transition_without_percepts_is_solved_on_a_program_without_the_sees_rules():
+    desc = load_description(ROOT / "games" / "kuhn_poker.rcy")
+    whole = ClingoMachine(desc, cache_size=1, percepts=True, specialize=False)
+    special = ClingoMachine(desc, cache_size=1, percepts=True, specialize=True)
+    rng, state, steps = random.Random(3), special.initial_state(), 0
+    while not special.is_terminal(state):
+        joint = {r: rng.choice(special.legal_moves(state, r)) for r in special.roles()}
+        following = special.next_state(state, joint)     # first without the percepts, then asked for them
+        assert following == whole.next_state(state, joint)
+        assert special.sees(state, joint) == whole.sees(state, joint)
+        state, steps = following, steps + 1
+    assert steps > 5
+    kinds = {}
+    for (percepts, control), program in special._programs.items():
+        kinds.setdefault(control, {})[percepts] = program
+        assert ("sees" in program.left_out) != percepts
+    both = [k for k in kinds.values() if len(k) == 2]
+    assert both and all(k[False].rules < k[True].rules for k in both)
+
+
 def test_running_out_of_memory_while_specializing_falls_back_to_the_whole_program(monkeypatch):
     m = machine("montyhall", cache_size=1, specialize=True)
     assert m._family

@@ -62,6 +62,15 @@ def test_wrong_options_are_reported():
     assert "options differ" in info.value.detail["what"]
 
 
+def test_wrong_percepts_are_reported():
+    # the lockstep asks for percepts only before a decision: a missing one is still caught there
+    ls = Lockstep(parse_file(GAMES / "kuhn_poker.rcy"))
+    _tampered(ls, lambda r: r.head.name == "sees" and getattr(r.head.args[1], "name", "") == "at")
+    with pytest.raises(Divergence) as info:
+        ls.play(0)
+    assert "percepts differ" in info.value.detail["what"] and info.value.detail["only_simulator"]
+
+
 def test_crosscheck_cli_json():
     res = CliRunner().invoke(main, ["crosscheck", str(GAMES / "war_n4_loser.rcy"), "-n", "3", "--seed", "4", "--json"])
     assert res.exit_code == 0, res.output
