@@ -1,7 +1,8 @@
 """Lockstep check (simulator against clingo on the translation) over many game files, one process each.
 
     python benchmarks/crosscheck_all.py [-n 200] [--seed 0] [--time-limit 180] [--max-events 500]
-                                        [--memory-gb 8] [--fit PLAYS] [--log FILE] [FILE_OR_DIR ...]
+                                        [--memory-gb 8] [--fit PLAYS] [--log FILE]
+                                        [--jobs 1] [--chunk SEEDS] [FILE_OR_DIR ...]
     python benchmarks/crosscheck_all.py --summary FILE [FILE ...]
 
 FILE_OR_DIR defaults to games/.
@@ -15,6 +16,11 @@ With `--fit PLAYS` the translations' tables are fitted to that many random plays
 (`translate --fit`); plays beyond the fit are counted in the `overflow` column.
 Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one stopped.
 Files that do not translate are listed as such.
+
+`--chunk SEEDS` splits each file's seeds into runs of that many, a child each (every child
+translates and grounds the game again: worth it for long games, Hearts or Lost Cities);
+`--jobs J` runs J children at once (each under its own memory limit: J x --memory-gb must fit).
+Rows and log lines come in the order the children finish, each with its seeds.
 
 `--log FILE` appends each file's report to FILE as a JSON line, with the SHA-256 of the
 translation it checked; `--summary FILE...` adds the runs of one or more logs up per file and
@@ -30,6 +36,7 @@ import json
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,12 +67,22 @@ def files(args) -> list[Path]:
     return out
 
 
-def run(path: Path, a) -> dict:
-    """The child's report on one file; if it failed or was stopped, what it had agreed by then."""
+def tasks(paths: list[Path], n: int, seed: int, chunk: int = 0) -> list[tuple[Path, int, int]]:
+    """(file, first seed, playouts) of each child: a file's seeds seed..seed+n-1 in runs of
+    `chunk` (0: all in one)."""
+    size = chunk if chunk > 0 else max(n, 1)
+    return [(path, first, min(size, seed + n - first)) for path in paths for first in range(seed, seed + n, size)]
+
+
+def run(path: Path, a, seed: int | None = None, n: int | None = None) -> dict:
+    """The child's report on one file (seeds `seed`.., `n` playouts: a's by default); if it
+    failed or was stopped, what it had agreed by then."""
+    seed = a.seed if seed is None else seed
+    n = a.n if n is None else n
     t0 = time.perf_counter()
     try:
-        proc = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(a.memory_gb), str(a.n),
-                               str(a.time_limit), str(a.max_events), str(a.fit), str(a.seed)],
+        proc = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(a.memory_gb), str(n),
+                               str(a.time_limit), str(a.max_events), str(a.fit), str(seed)],
                               capture_output=True, text=True, timeout=a.time_limit * 3 + GRACE_SECONDS)
     except subprocess.TimeoutExpired as e:
         error = (f"stopped after {a.time_limit * 3 + GRACE_SECONDS:g} s (3 x the time limit + {GRACE_SECONDS} s): "
@@ -140,31 +157,47 @@ def main() -> None:
     ap.add_argument("--fit", type=int, default=0)
     ap.add_argument("--log", type=Path, help="append each file's report to this file, a JSON line each")
     ap.add_argument("--summary", type=Path, nargs="+", help="add up the runs of these logs instead of running")
+    ap.add_argument("--jobs", type=int, default=1, help="children run at once")
+    ap.add_argument("--chunk", type=int, default=0, help="seeds per child (0: a file's seeds in one)")
     a = ap.parse_args()
     if a.summary:
         summary(*a.summary)
         return
-    print(f"{'file':34} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note", flush=True)
-    for path in files(a.paths):
-        r = run(path, a)
-        name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
-        if a.log:
-            with a.log.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"file": name, "fit": a.fit, "max_events": a.max_events, "seed": a.seed,
-                                      "asked": a.n, "date": datetime.datetime.now().isoformat(timespec="seconds"),
-                                      **r}) + "\n")
-        if "error" in r:
-            print(f"{name:34} {'-':>9} {'-':>7} {'-':>8} {'-':>8} {r['wall']:7.0f}  error: {r['error']}", flush=True)
-            continue
-        if "playouts" not in r:
-            print(f"{name:34} {'-':>9} {'-':>7} {'-':>8} {'-':>8} {r['wall']:7.0f}  {r['translation'][:90]}",
-                  flush=True)
-            continue
-        d = r["divergence"]
-        note = f"DIVERGED at seed {d['seed']}: {d['what'][:80]}" if d else (r["stopped"] or "")
-        rate = r["gdl_steps"] / r["seconds"] if r["seconds"] else 0.0
-        print(f"{name:34} {r['playouts']:>4}/{a.n:<4} {len(r['capped']):>7} {len(r['overflowed']):>8} {rate:8.0f} "
-              f"{r['wall']:7.0f}  {note}", flush=True)
+    print(f"{'file':34} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note",
+          flush=True)
+    with ThreadPoolExecutor(max_workers=max(a.jobs, 1)) as pool:
+        pending = {pool.submit(run, path, a, seed, n): (path, seed, n)
+                   for path, seed, n in tasks(files(a.paths), a.n, a.seed, a.chunk)}
+        try:
+            for done in as_completed(pending):
+                report(a, *pending[done], done.result())
+        except KeyboardInterrupt:
+            # the children running have the interrupt too: they stop and are reported; no new one starts
+            pool.shutdown(cancel_futures=True)
+            raise
+
+
+def report(a, path: Path, seed: int, n: int, r: dict) -> None:
+    """Log (with --log) and print one child's report."""
+    name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
+    seeds = f"{seed}..{seed + n - 1}"
+    if a.log:
+        with a.log.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"file": name, "fit": a.fit, "max_events": a.max_events, "seed": seed,
+                                  "asked": n, "date": datetime.datetime.now().isoformat(timespec="seconds"),
+                                  **r}) + "\n")
+    blank = f"{'-':>9} {'-':>7} {'-':>8} {'-':>8}"
+    if "error" in r:
+        print(f"{name:34} {seeds:>9} {blank} {r['wall']:7.0f}  error: {r['error']}", flush=True)
+        return
+    if "playouts" not in r:
+        print(f"{name:34} {seeds:>9} {blank} {r['wall']:7.0f}  {r['translation'][:90]}", flush=True)
+        return
+    d = r["divergence"]
+    note = f"DIVERGED at seed {d['seed']}: {d['what'][:80]}" if d else (r["stopped"] or "")
+    rate = r["gdl_steps"] / r["seconds"] if r["seconds"] else 0.0
+    print(f"{name:34} {seeds:>9} {r['playouts']:>4}/{n:<4} {len(r['capped']):>7} {len(r['overflowed']):>8} "
+          f"{rate:8.0f} {r['wall']:7.0f}  {note}", flush=True)
 
 
 if __name__ == "__main__":

@@ -85,3 +85,41 @@ def test_a_child_that_fails_before_a_playout_reports_the_error_alone(monkeypatch
                                                          "raise RuntimeError('grounding failed')"))
     row = sweep.run(Path("games/x.rcy"), _args())
     assert "playouts" not in row and row["error"] == "RuntimeError: grounding failed"
+
+
+def test_a_file_s_seeds_are_split_into_chunks():
+    sweep = _sweep()
+    x, y = Path("x.rcy"), Path("y.rcy")
+    assert sweep.tasks([x, y], 10, 5, 4) == [(x, 5, 4), (x, 9, 4), (x, 13, 2), (y, 5, 4), (y, 9, 4), (y, 13, 2)]
+    assert sweep.tasks([x], 10, 5) == [(x, 5, 10)]
+
+
+_SEEDED_CHILD = """
+import json, sys, time
+started = time.time()
+time.sleep(1.0)
+n, seed = int(sys.argv[3]), int(sys.argv[7])
+print(json.dumps({"translation": "valid", "kif_sha256": "c" * 64, "playouts": n, "decisions": 1, "chance": 1,
+                  "gdl_steps": 10, "seconds": 1.0, "setup_seconds": 0.0, "divergence": None,
+                  "capped": [seed], "broken": [], "overflowed": [], "rule_errors": [], "stopped": None,
+                  "started": started, "ended": time.time()}))
+"""
+
+
+def test_chunks_run_side_by_side_and_their_logs_add_up(tmp_path, monkeypatch, capsys):
+    sweep = _sweep()
+    monkeypatch.setattr(sweep, "_CHILD", _SEEDED_CHILD)
+    log = tmp_path / "log.jsonl"
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "10", "--seed", "3", "--chunk", "3", "--jobs", "2",
+                                     "--fit", "200", "--log", str(log), str(ROOT / "games" / "war.rcy")])
+    sweep.main()
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted((r["seed"], r["asked"], r["playouts"]) for r in rows) == [(3, 3, 3), (6, 3, 3), (9, 3, 3),
+                                                                            (12, 1, 1)]
+    spans = sorted((r["started"], r["ended"]) for r in rows)
+    assert any(b[0] < a[1] for a, b in zip(spans, spans[1:]))   # two children at once
+    printed = capsys.readouterr().out
+    assert all(s in printed for s in ("3..5", "6..8", "9..11", "12..12"))
+    sweep.summary(log)
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[0] == "games/war.rcy" and row[3:8] == ["10", "3..12", "4", "0", "4"]
