@@ -89,6 +89,8 @@ def run(path: Path, a, seed: int | None = None, n: int | None = None) -> dict:
                  "the setup or one playout took that long")
         return _salvaged(_text(e.stdout), error, time.perf_counter() - t0)
     wall = time.perf_counter() - t0
+    if proc.returncode < 0:   # killed (by hand, or by the system): the signal is all there is to say
+        return _salvaged(proc.stdout, f"stopped by signal {-proc.returncode}", wall)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["?"])[-1]
         error = ("out of memory" if "MemoryError" in proc.stderr or "std::bad_alloc" in proc.stderr

@@ -79,6 +79,15 @@ def test_a_child_that_fails_keeps_its_playouts_and_the_reason(monkeypatch):
     assert row["playouts"] == 2 and row["stopped"].startswith("out of memory; kept the 2 playouts")
 
 
+def test_a_child_killed_by_a_signal_says_so_and_keeps_its_playouts(monkeypatch):
+    sweep = _sweep()
+    reports = [{"translation": "valid", **_run(40, 1)}, {"translation": "valid", **_run(40, 2)}]
+    kill = "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"
+    monkeypatch.setattr(sweep, "_CHILD", _child_printing(reports, kill))
+    row = sweep.run(Path("games/x.rcy"), _args())
+    assert row["playouts"] == 2 and row["stopped"] == "stopped by signal 15; kept the 2 playouts before it"
+
+
 def test_a_child_that_fails_before_a_playout_reports_the_error_alone(monkeypatch):
     sweep = _sweep()
     monkeypatch.setattr(sweep, "_CHILD", _child_printing([{"translation": "valid", **_run(40, 0)}],
