@@ -174,7 +174,8 @@ def main() -> None:
             for done in as_completed(pending):
                 report(a, *pending[done], done.result())
         except KeyboardInterrupt:
-            # the children running have the interrupt too: they stop and are reported; no new one starts
+            # no new child starts; the `with` still waits for the running ones, but their reports
+            # are not logged (as before --jobs, the interrupted file's run is lost)
             pool.shutdown(cancel_futures=True)
             raise
 
