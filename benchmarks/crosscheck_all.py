@@ -21,6 +21,8 @@ Files that do not translate are listed as such.
 translates and grounds the game again: worth it for long games, Hearts or Lost Cities);
 `--jobs J` runs J children at once (each under its own memory limit: J x --memory-gb must fit).
 Rows and log lines come in the order the children finish, each with its seeds.
+An interrupt (Ctrl-C) starts no more children, stops the running ones and logs what they had
+agreed ("stopped by signal 15"), names the first run it did not start and exits with 130.
 
 `--log FILE` appends each file's report to FILE as a JSON line, with the SHA-256 of the
 translation it checked; `--summary FILE...` adds the runs of one or more logs up per file and
@@ -35,12 +37,16 @@ import datetime
 import json
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GRACE_SECONDS = 120   # a child is stopped after 3 x the time limit + this (the setup is not in the limit)
+_RUNNING: set[subprocess.Popen] = set()   # the children running now, stopped on an interrupt
+_LOCK = threading.Lock()
+_STOPPING = threading.Event()
 _CHILD = """
 import resource, sys, json
 limit = int(sys.argv[2]) << 30
@@ -80,28 +86,42 @@ def run(path: Path, a, seed: int | None = None, n: int | None = None) -> dict:
     seed = a.seed if seed is None else seed
     n = a.n if n is None else n
     t0 = time.perf_counter()
-    try:
-        proc = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(a.memory_gb), str(n),
-                               str(a.time_limit), str(a.max_events), str(a.fit), str(seed)],
-                              capture_output=True, text=True, timeout=a.time_limit * 3 + GRACE_SECONDS)
-    except subprocess.TimeoutExpired as e:
-        error = (f"stopped after {a.time_limit * 3 + GRACE_SECONDS:g} s (3 x the time limit + {GRACE_SECONDS} s): "
-                 "the setup or one playout took that long")
-        return _salvaged(_text(e.stdout), error, time.perf_counter() - t0)
+    limit = a.time_limit * 3 + GRACE_SECONDS
+    with subprocess.Popen([sys.executable, "-c", _CHILD, str(path), str(a.memory_gb), str(n), str(a.time_limit),
+                           str(a.max_events), str(a.fit), str(seed)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        with _LOCK:
+            _RUNNING.add(proc)
+            if _STOPPING.is_set():   # started as the interrupt came
+                proc.terminate()
+        try:
+            stdout, stderr = proc.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            stdout, _ = proc.communicate()
+            error = (f"stopped after {limit:g} s (3 x the time limit + {GRACE_SECONDS} s): "
+                     "the setup or one playout took that long")
+            return _salvaged(stdout, error, time.perf_counter() - t0)
+        finally:
+            with _LOCK:
+                _RUNNING.discard(proc)
     wall = time.perf_counter() - t0
     if proc.returncode < 0:   # killed (by hand, or by the system): the signal is all there is to say
-        return _salvaged(proc.stdout, f"stopped by signal {-proc.returncode}", wall)
+        return _salvaged(stdout, f"stopped by signal {-proc.returncode}", wall)
     if proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        error = ("out of memory" if "MemoryError" in proc.stderr or "std::bad_alloc" in proc.stderr
+        last = (stderr.strip().splitlines() or ["?"])[-1]
+        error = ("out of memory" if "MemoryError" in stderr or "std::bad_alloc" in stderr
                  else last[:120])
-        return _salvaged(proc.stdout, error, wall)
-    return {**json.loads(proc.stdout.strip().splitlines()[-1]), "wall": wall}
+        return _salvaged(stdout, error, wall)
+    return {**json.loads(stdout.strip().splitlines()[-1]), "wall": wall}
 
 
-def _text(out) -> str:
-    # TimeoutExpired carries the output read so far as bytes, whatever `text=` said
-    return out.decode("utf-8", "replace") if isinstance(out, bytes) else out or ""
+def stop_running() -> None:
+    """Ask every running child to stop (SIGTERM): each one's run then ends with what it agreed."""
+    with _LOCK:
+        _STOPPING.set()
+        for proc in _RUNNING:
+            proc.terminate()
 
 
 def _salvaged(stdout: str, error: str, wall: float) -> dict:
@@ -170,14 +190,23 @@ def main() -> None:
     with ThreadPoolExecutor(max_workers=max(a.jobs, 1)) as pool:
         pending = {pool.submit(run, path, a, seed, n): (path, seed, n)
                    for path, seed, n in tasks(files(a.paths), a.n, a.seed, a.chunk)}
+        reported = set()
         try:
             for done in as_completed(pending):
+                reported.add(done)
                 report(a, *pending[done], done.result())
         except KeyboardInterrupt:
-            # no new child starts; the `with` still waits for the running ones, but their reports
-            # are not logged (as before --jobs, the interrupted file's run is lost)
-            pool.shutdown(cancel_futures=True)
-            raise
+            # No child starts any more, the running ones are stopped and their playouts so far
+            # are logged like any other run's.
+            pool.shutdown(wait=False, cancel_futures=True)
+            stop_running()
+            for done in as_completed([f for f in pending if not f.cancelled() and f not in reported]):
+                report(a, *pending[done], done.result())
+            skipped = [pending[f] for f in pending if f.cancelled()]
+            if skipped:
+                print(f"interrupted; runs not started: {len(skipped)}, the first at seed {skipped[0][1]} "
+                      f"of {skipped[0][0].name}", flush=True)
+            raise SystemExit(130) from None   # the shell's code for an interrupt, without a traceback
 
 
 def report(a, path: Path, seed: int, n: int, r: dict) -> None:

@@ -1,8 +1,11 @@
 """benchmarks/crosscheck_all.py --summary: runs of a sweep log added up per file and translation."""
 import importlib.util
 import json
+import time
 from types import SimpleNamespace
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -132,3 +135,35 @@ def test_chunks_run_side_by_side_and_their_logs_add_up(tmp_path, monkeypatch, ca
     sweep.summary(log)
     row = capsys.readouterr().out.splitlines()[1].split()
     assert row[0] == "games/war.rcy" and row[3:8] == ["10", "3..12", "4", "0", "4"]
+
+
+def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(tmp_path, monkeypatch, capsys):
+    sweep = _sweep()
+    playout = {"translation": "valid", **_run(40, 1), "gdl_steps": 5, "seconds": 1.0}
+    del playout["seed"]   # the log's row then carries the seed its run was given
+    monkeypatch.setattr(sweep, "_CHILD", _child_printing([playout], "time.sleep(60)"))
+    real = sweep.as_completed
+
+    def interrupted(futures):
+        # the interrupt comes once both children run and have reported a playout
+        while len(sweep._RUNNING) < 2:
+            time.sleep(0.05)
+        time.sleep(1.5)
+        sweep.as_completed = real
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(sweep, "as_completed", interrupted)
+    log = tmp_path / "log.jsonl"
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "9", "--seed", "3", "--chunk", "3", "--jobs", "2",
+                                     "--time-limit", "100", "--log", str(log), str(ROOT / "games" / "war.rcy")])
+    t0 = time.perf_counter()
+    with pytest.raises(SystemExit) as stopped:
+        sweep.main()
+    assert stopped.value.code == 130
+    assert time.perf_counter() - t0 < 30   # the children were stopped, not waited for
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["seed"] for r in rows) == [3, 6]
+    assert all(r["stopped"] == "stopped by signal 15; kept the 1 playouts before it" for r in rows)
+    assert "runs not started: 1, the first at seed 9 of war.rcy" in capsys.readouterr().out
+    assert not sweep._RUNNING
