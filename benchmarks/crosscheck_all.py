@@ -21,8 +21,9 @@ Files that do not translate are listed as such.
 translates and grounds the game again: worth it for long games, Hearts or Lost Cities);
 `--jobs J` runs J children at once (each under its own memory limit: J x --memory-gb must fit).
 Rows and log lines come in the order the children finish, each with its seeds.
-An interrupt (Ctrl-C) starts no more children, stops the running ones and logs what they had
-agreed ("stopped by signal 15"), names the first run it did not start and exits with 130.
+An interrupt (Ctrl-C, or SIGTERM: `kill` the sweep's process) starts no more children, stops
+the running ones and logs what they had agreed ("stopped by signal 15"), names the first run
+it did not start and exits with 130.
 
 `--log FILE` appends each file's report to FILE as a JSON line, with the SHA-256 of the
 translation it checked; `--summary FILE...` adds the runs of one or more logs up per file and
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import signal
 import subprocess
 import sys
 import threading
@@ -187,6 +189,18 @@ def main() -> None:
         return
     print(f"{'file':34} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note",
           flush=True)
+    # A sweep started in the background ignores SIGINT and is stopped with SIGTERM: both are an
+    # interrupt here, so that the runs under way are logged either way.
+    handlers = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        sweep(a)
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+
+
+def sweep(a) -> None:
+    """Run the children of a's files and seeds, `a.jobs` at once, and report each as it ends."""
     with ThreadPoolExecutor(max_workers=max(a.jobs, 1)) as pool:
         pending = {pool.submit(run, path, a, seed, n): (path, seed, n)
                    for path, seed, n in tasks(files(a.paths), a.n, a.seed, a.chunk)}
@@ -207,6 +221,10 @@ def main() -> None:
                 print(f"interrupted; runs not started: {len(skipped)}, the first at seed {skipped[0][1]} "
                       f"of {skipped[0][0].name}", flush=True)
             raise SystemExit(130) from None   # the shell's code for an interrupt, without a traceback
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 def report(a, path: Path, seed: int, n: int, r: dict) -> None:

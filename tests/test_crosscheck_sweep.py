@@ -1,6 +1,8 @@
 """benchmarks/crosscheck_all.py --summary: runs of a sweep log added up per file and translation."""
 import importlib.util
 import json
+import os
+import signal
 import time
 from types import SimpleNamespace
 from pathlib import Path
@@ -137,7 +139,8 @@ def test_chunks_run_side_by_side_and_their_logs_add_up(tmp_path, monkeypatch, ca
     assert row[0] == "games/war.rcy" and row[3:8] == ["10", "3..12", "4", "0", "4"]
 
 
-def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(how, tmp_path, monkeypatch, capsys):
     sweep = _sweep()
     playout = {"translation": "valid", **_run(40, 1), "gdl_steps": 5, "seconds": 1.0}
     del playout["seed"]   # the log's row then carries the seed its run was given
@@ -150,6 +153,8 @@ def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(tmp_p
             time.sleep(0.05)
         time.sleep(1.5)
         sweep.as_completed = real
+        if how == "sigterm":   # `kill` of a sweep started in the background
+            os.kill(os.getpid(), signal.SIGTERM)
         raise KeyboardInterrupt
         yield
 
@@ -157,6 +162,7 @@ def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(tmp_p
     log = tmp_path / "log.jsonl"
     monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "9", "--seed", "3", "--chunk", "3", "--jobs", "2",
                                      "--time-limit", "100", "--log", str(log), str(ROOT / "games" / "war.rcy")])
+    before = signal.getsignal(signal.SIGTERM)
     t0 = time.perf_counter()
     with pytest.raises(SystemExit) as stopped:
         sweep.main()
@@ -167,3 +173,4 @@ def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(tmp_p
     assert all(r["stopped"] == "stopped by signal 15; kept the 1 playouts before it" for r in rows)
     assert "runs not started: 1, the first at seed 9 of war.rcy" in capsys.readouterr().out
     assert not sweep._RUNNING
+    assert signal.getsignal(signal.SIGTERM) is before   # the sweep's handler is gone
