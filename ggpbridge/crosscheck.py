@@ -264,7 +264,7 @@ class Lockstep:
 
     def option_move(self, s, opt):
         """The translation's move for a simulator option: the form and the elements its `any`s take."""
-        from .translators.recycle_gdl.flow import option_term
+        from .translators.recycle_gdl.options import option_term
         live = self.sim._live(s)
         frame = live.frames[-1]
         ch = frame[0].items[frame[1]]

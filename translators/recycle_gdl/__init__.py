@@ -2,7 +2,7 @@
 
 The design (README, "Translation to GDL-II"): the state is the simulator's data as
 fluents (`at`, `int`, `str`, `points`, the cycle stacks) plus a program counter; each
-step runs one instruction (flow.py); a fixed kernel (kernel.py) turns the effects of
+step runs one instruction (flow.py and its parts); a fixed kernel (kernel.py) turns the effects of
 the step into the next state. Cards are `c<id>` with the simulator's ids, players are
 numbers 0..n-1 with roles `player<k>`, and chance is the role `random`.
 """
@@ -17,7 +17,8 @@ from ggpbridge.sim.exprs import _INT_OPS
 from . import kernel
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
-from .flow import Flow, option_term
+from .flow import Flow
+from .options import option_term
 from .order import decks as find_decks, ordered_locations
 from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
 

@@ -19,6 +19,7 @@ from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.gdl.ast import Const, Not, Var, variables
 from ggpbridge.recycle.check import TEAM, _FIXED, element
 
+from .nodes import scan_parts
 from .terms import TABLE, const, distinct, f, name, neg, rule, true
 
 DOMAIN = {"player": "player_id", "team": "team_id", "card": "card_id", "int": "num", "str": "name_value"}
@@ -276,7 +277,7 @@ class ExprCompiler:
                 s = self.fresh.var("s")
                 lits, total = lits + la + [f("plus", total, z, s)], s
             return lits, total
-        parts = _scan_parts(c)
+        parts = scan_parts(c)
         if parts is not None:
             return self._size_of_parts(parts, env)
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.AllOf):
@@ -286,7 +287,7 @@ class ExprCompiler:
             self.used.add("plus")
             return self.added_up(self.v_Size(ir.Size(ir.Filter(a, c.var, c.cond, pos=c.pos), pos=n.pos), env)
                                  for a in c.coll.args)
-        if isinstance(c, ir.Filter) and _scan_parts(c.coll) is not None:
+        if isinstance(c, ir.Filter) and scan_parts(c.coll) is not None:
             return self._count_filter_parts(c, env)
         if isinstance(c, ir.Tuples):
             lits, args, k = self.tuple_source(c, env, "count")
@@ -420,7 +421,7 @@ class ExprCompiler:
     def _count_filter_parts(self, c: ir.Filter, env):
         """The number of cards of `(all player 'P LOC)` passing a filter: each player's (team's)
         count, added up in seat order."""
-        parts = _scan_parts(c.coll)
+        parts = scan_parts(c.coll)
         if parts[0][0] == "loc":   # one location
             return self._count_filter(ir.Filter(parts[0][1], c.var, c.cond, pos=c.pos), env)
         self.used.add("plus")
@@ -499,7 +500,7 @@ class ExprCompiler:
             return self.v_CardAt(ir.CardAt(w, b.term[0], pos=n.pos), b.term[1])
         if b is not None and b.kind == "snapshot" and w in ("top", "bottom"):
             return self.snapshot_end(b.term, w == "top")[:2]
-        if isinstance(src, ir.Filter) and w in ("top", "bottom") and _scan_parts(src.coll) is not None:
+        if isinstance(src, ir.Filter) and w in ("top", "bottom") and scan_parts(src.coll) is not None:
             return self._filtered_end(src, w == "top", env)
         if isinstance(src, ir.MemberOf) and isinstance(src.source, ir.Tuples):
             return self.tuple_card(src, w, env)
@@ -532,7 +533,7 @@ class ExprCompiler:
         passes, later = self.fresh.pred("pass"), self.fresh.pred("beyond")
         inner = env.child(**{src.var: Binding("logic", C, "card")})
         ok = self.cond(src.cond, inner)
-        for pi, (kind, part) in enumerate(_scan_parts(src.coll)):
+        for pi, (kind, part) in enumerate(scan_parts(src.coll)):
             if kind == "each":
                 sub = env.child(**{part.var: Binding("logic", P, self.bind_type(part.coll, env))})
                 lits, l, o = self.loc(part.body, sub)
@@ -682,12 +683,6 @@ class ExprCompiler:
         if n.op == "<=":
             return la + lb + [f("leq", a, b)]
         return la + lb + [f("leq", b, a)]
-
-
-def _scan_parts(src):
-    """The parts of a collection scanned in list order (see flow._parts), or None."""
-    from .flow import _parts
-    return _parts(src)
 
 
 def _number(lits, t) -> int | None:
