@@ -26,6 +26,10 @@ So for one seed and the same decisions both engines play the same game. Any cons
 handled here makes `compile_fast` return None: the caller then uses the closure engine.
 The generated function returns (status, scores or None, steps); status as in playout.
 
+The generator is `_Gen` here (names, control, the whole game) with its expressions in
+`codegen_exprs.py` and its statements in `codegen_stmts.py`; the generated function runs
+with the helpers of `fast_runtime.py`.
+
 Known differences, all on games that break a rule: a rule error reports status ERROR with
 steps 0 and no message; an option body that would raise while merely tested (the inline
 predicate does not run it) raises only if that option is chosen.
@@ -35,161 +39,16 @@ from __future__ import annotations
 import re
 
 from .. import ir
-from ..recycle.check import TEAM, element
-from .actions import _matching, static_points
-from .exprs import _INT_OPS, fib, tri
-from .machine import _PRIMITIVE, Program, _surely_acts
-from .ops import OpError, counted, enumerate_paths, member, partition, run_sequence, runs, sequence, subsets, tuples
-from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
-
-
-class _Unsupported(Exception):
-    """A construct the generator does not handle (the caller falls back)."""
-
-
-# ---------------------------------------------------------------- run-time helpers
-_RuleError = OpError  # a rule error met during a fast playout (reported as status ERROR)
-
-
-def _shuffle(cards, rng, nc):
-    """Fisher-Yates from the top down, as Runtime.shuffle draws it."""
-    rb = rng._randbelow
-    for n in range(len(cards) - 1, 0, -1):
-        k = rb(n + 1)
-        cards[n], cards[k] = cards[k], cards[n]
-    if len(cards) > 1:
-        nc[0] += len(cards) - 1
-
-
-def _extreme(s, t, want_max, rng, nc):
-    """max/min by score, bottom to top, equal scores kept on a coin flip (exprs.x_Extreme)."""
-    if not s:
-        raise _RuleError("extreme of an empty collection")
-    best, card = (-1 if want_max else 2 ** 31 - 1), s[-1]
-    for x in s:
-        v = t[x] if t is not None else 0
-        if v > best if want_max else v < best:
-            best, card = v, x
-        elif v == best:
-            nc[0] += 1
-            if rng._randbelow(2) == 0:
-                best, card = v, x
-    return card
-
-
-def _random(a, b, rng, nc):
-    """An integer in a..b drawn as exprs.x_Random does."""
-    if b < a:
-        raise _RuleError("empty random range")
-    if b == a:
-        return a
-    nc[0] += 1
-    return a + rng._randbelow(b - a + 1)
-
-
-def _take(F, where, card):
-    """Remove a card from the location it lies in (actions._take_physical)."""
-    if card is None:
-        raise _RuleError("no card to move")
-    w = where[card]
-    if w is None:
-        raise _RuleError("card lies nowhere")
-    F[w].remove(card)
-    where[card] = None
-    return card
-
-
-def _score(t, k):
-    """A card's score in a point map (0 when never set)."""
-    if k is None:
-        raise _RuleError("score of a card of an empty collection")
-    return t[k] if t is not None else 0
-
-
-def _sum(t, cards):
-    return sum(t[x] for x in cards) if t is not None else 0
-
-
-def _at(s, k):
-    """Card k of a collection (None when empty), as exprs.x_CardAt."""
-    if not s:
-        return None
-    if not 0 <= k < len(s):
-        raise _RuleError("card index out of range")
-    return s[k]
-
-
-def _who(k, count):
-    if not 0 <= k < count:
-        raise _RuleError("no such player or team")
-    return k
-
-
-def _owner_of(w, owners, n):
-    """The player holding a card, from its flat location index (exprs.x_OwnerOf)."""
-    if w is None or not 1 <= w % owners <= n:
-        raise _RuleError("this card is not held by a player")
-    return w % owners - 1
-
-
-class _Branch:
-    """Which element each `any` takes: from a path, then the first (Runtime.branch)."""
-
-    __slots__ = ("path", "pos", "trace")
-
-    def __init__(self, path, trace):
-        self.path, self.pos, self.trace = path, 0, trace
-
-    def __call__(self, n):
-        p = self.pos
-        k = self.path[p] if p < len(self.path) else 0
-        self.pos = p + 1
-        if self.trace is not None:
-            self.trace.append((k, n))
-        return k
-
-
-class _FirstOutcome:
-    """While options are enumerated by tentative runs, chance takes its first outcome."""
-
-    @staticmethod
-    def _randbelow(n):
-        return 0
-
-
-_FIRST = _FirstOutcome()
-
-
-def _enumerate(form, F, where, tables, cyc, tcyc):
-    """Paths of a general option form, by tentative runs on copies (Live._enumerate)."""
-    def run(prefix):
-        trace: list = []
-        acted = form(_Branch(list(prefix), trace), _FIRST, [0], [x[:] for x in F], where[:],
-                     [t[:] for t in tables], [x[:] for x in cyc], [x[:] for x in tcyc])
-        return trace, acted
-    return enumerate_paths(run)
-
-
-def _copy(v):
-    return list(v) if isinstance(v, list) else v
-
-
-_NONE = [None]
-_HELPERS = {k: v for k, v in globals().items() if k.startswith("_") and callable(v) and k != "_Unsupported"}
-_HELPERS.update(_sequence=sequence, _member=member, _tuples=tuples, _partition=partition, _subsets=subsets,
-                _runs=runs, _run_sequence=run_sequence, _counted=counted, _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri, _fib=fib, _matching=_matching,
-                FINISHED=FINISHED, CYCLE=CYCLE, UNFINISHED=UNFINISHED, ERROR=ERROR, SAMPLE=SAMPLE)
-
-_CHANCE = (ir.Random, ir.Extreme, ir.Shuffle)
-_BOOLISH = (ir.Compare, ir.Not, ir.Quantified, ir.BoolOp, ir.TrueCond)   # evaluate to a bool
-
-
-def _has_chance(*nodes) -> bool:
-    return any(isinstance(x, _CHANCE) for n in nodes if n is not None for x in n.walk())
+from ..recycle.check import element
+from .codegen_exprs import Expressions, Unsupported, has_chance
+from .codegen_stmts import Statements
+from .fast_runtime import _HELPERS
+from .machine import Program, _surely_acts
+from .playout import ERROR
 
 
 # ---------------------------------------------------------------- the generator
-class _Gen:
+class _Gen(Expressions, Statements):
     """Builds the source of play_fast for one Program."""
 
     UNROLL = 8   # quantifiers over every player are unrolled up to this many players
@@ -236,411 +95,6 @@ class _Gen:
 
     def bind(self, coll, var, env, src):
         return {**env, var: (element(self.ty(coll, env)), src)}
-
-    # ------------------------------------------------------------ expressions
-    def x(self, n, env) -> str:
-        """Python source computing expression n."""
-        m = getattr(self, "x_" + type(n).__name__, None)
-        if m is None:
-            raise _Unsupported(type(n).__name__)
-        return m(n, env)
-
-    def x_Var(self, n, env):
-        if n.name in env:
-            return env[n.name][1]
-        if n.name in self.prog.values:
-            return self.const(self.prog.values[n.name], "D") if isinstance(self.prog.values[n.name], list) \
-                else repr(self.prog.values[n.name])
-        raise _Unsupported("unbound variable")
-
-    def x_IntLit(self, n, env):
-        return repr(n.value)
-
-    x_Name = x_IntLit
-
-    def x_TrueCond(self, n, env):
-        return "True"
-
-    def owner(self, n, env) -> str:
-        """Source of the owner column: 0 the table, 1+p a player, 1+n+t a team."""
-        if isinstance(n, ir.GameOwner):
-            return "0"
-        s = self.x(n, env)
-        if self.ty(n, env) == TEAM:
-            return f"{1 + self.n} + {s}" if not s.isdigit() else str(1 + self.n + int(s))
-        return f"1 + {s}" if not s.isdigit() else str(1 + int(s))
-
-    def x_PlayerRef(self, n, env):
-        return self.who(n, env, "cyc", self.n)
-
-    def x_TeamRef(self, n, env):
-        return self.who(n, env, "tcyc", self.nteams)
-
-    def who(self, n, env, cyc, count):
-        w = n.which
-        if w == "current":
-            return f"{cyc}[-1][0]"
-        if w == "next":
-            return f"({cyc}[-1][1] if {cyc}[-1][1] != -1 else ({cyc}[-1][0] + 1) % {count})"
-        if w == "previous":
-            return f"(({cyc}[-1][0] - 1) % {count})"
-        if isinstance(w, ir.IntLit):
-            if not 0 <= w.value < count:
-                raise _Unsupported("player out of range")
-            return str(w.value)
-        return f"_who({self.x(w, env)}, {count})"
-
-    def x_TeamOf(self, n, env):
-        return f"{self.const(list(self.lay.team_of), 'TO')}[{self.x(n.player, env)}]"
-
-    def x_OwnerOf(self, n, env):
-        return f"_owner_of(where[{self.x(n.card, env)}], {self.O}, {self.n})"
-
-    def x_StrStorage(self, n, env):
-        if not isinstance(n.key, ir.Name):
-            raise _Unsupported("computed storage name")
-        return f"{self.table(self.strs, n.key.value, 'S')}[{self.owner(n.owner, env)}]"
-
-    def x_IntStorage(self, n, env):
-        if not isinstance(n.key, ir.Name):
-            raise _Unsupported("computed storage name")
-        return f"{self.table(self.ints, n.key.value, 'I')}[{self.owner(n.owner, env)}]"
-
-    def points(self, n: ir.PointsRef, env) -> str:
-        if not isinstance(n.name, ir.Name):
-            raise _Unsupported("computed point map name")
-        return f"{self.table(self.pts, n.name.value, 'P')}[{self.owner(n.owner, env)}]"
-
-    x_PointsRef = points
-
-    def x_CardAtt(self, n, env):
-        if not isinstance(n.attr, ir.Name):
-            raise _Unsupported("computed attribute")
-        col = self.lay.attr.get(n.attr.value)
-        if col is None:
-            return '""'
-        # a dict so that the None of an empty collection's card reads "" as in CardStock
-        d = {i: (v or "") for i, v in enumerate(col)}
-        d[None] = ""
-        return f"{self.const(d, 'A')}[{self.x(n.card, env)}]"
-
-    def x_Arith(self, n, env):
-        a, b = self.x(n.left, env), self.x(n.right, env)
-        if n.op in ("+", "-", "*"):
-            return f"({a} {n.op} {b})"
-        return f"_INT_OPS[{n.op!r}]({a}, {b})"
-
-    def x_Tri(self, n, env):
-        return f"_tri({self.x(n.arg, env)})"
-
-    def x_Fib(self, n, env):
-        return f"_fib({self.x(n.arg, env)})"
-
-    def x_Random(self, n, env):
-        return f"_random({self.x(n.lo, env)}, {self.x(n.hi, env)}, rng, NC)"
-
-    def x_Size(self, n, env):
-        return f"len({self.coll(n.coll, env)})"
-
-    def x_Sum(self, n, env):
-        return f"_sum({self.points(n.points, env)}, {self.coll(n.cards, env)})"
-
-    def x_Score(self, n, env):
-        return f"_score({self.points(n.points, env)}, {self.x(n.card, env)})"
-
-    def x_CardAt(self, n, env):
-        s = self.coll(n.source, env)
-        if n.where == "top":
-            return f"({s} or _NONE)[-1]"
-        if n.where == "bottom":
-            return f"({s} or _NONE)[0]"
-        return f"_at({s}, {self.x(n.where, env)})"
-
-    def x_Extreme(self, n, env):
-        return f"_extreme({self.coll(n.source, env)}, {self.points(n.points, env)}, {n.kind == 'max'}, rng, NC)"
-
-    def x_Actual(self, n, env):
-        return self.x(n.card, env)
-
-    def coll(self, n, env) -> str:
-        if self.ty(n, env) == TEAM:
-            return f"{self.const([list(t) for t in self.lay.teams], 'TM')}[{self.x(n, env)}]"
-        return self.x(n, env)
-
-    def x_Location(self, n, env):
-        if not isinstance(n.name, ir.Name):
-            raise _Unsupported("computed location name")
-        return f"F[{self.loc_index(n, env)}]"
-
-    def loc_index(self, n, env) -> str:
-        base = self.loc_base(n.vis, n.name.value)
-        o = self.owner(n.owner, env)
-        return str(base + int(o)) if o.isdigit() else f"{base} + {o}"
-
-    def x_SetOp(self, n, env):
-        args = [self.x(a, env) for a in n.args]
-        if n.op == "union":
-            return "[" + ", ".join(f"*{a}" for a in args) + "]"
-        want = len(args) if n.op == "intersect" else 1
-        return f"_counted(({', '.join(args)},), {want})"
-
-    def every(self, coll):
-        """The members of an `all player|team` to unroll over, else None."""
-        if isinstance(coll, ir.AllOf):
-            k = self.n if coll.kind == "player" else self.nteams
-            if k <= self.UNROLL:
-                return range(k)
-        return None
-
-    def x_AggCards(self, n, env):
-        ev = self.every(n.coll)
-        if ev is not None:
-            parts = [self.x(n.body, self.bind(n.coll, n.var, env, str(p))) for p in ev]
-            return "[" + ", ".join(f"*{b}" for b in parts) + "]"
-        v = self.tmp("v")
-        body = self.x(n.body, self.bind(n.coll, n.var, env, v))
-        return f"[x for {v} in list({self.coll(n.coll, env)}) for x in {body}]"
-
-    def x_Filter(self, n, env):
-        v = self.tmp("v")
-        cond = self.x(n.cond, self.bind(n.coll, n.var, env, v))
-        return f"[{v} for {v} in {self.coll(n.coll, env)} if {cond}]"
-
-    def x_Sort(self, n, env):
-        t = self.tmp("t")
-        return (f"(lambda {t}, s: sorted(s, key={t}.__getitem__) if {t} is not None else list(s))"
-                f"({self.points(n.points, env)}, {self.coll(n.source, env)})")
-
-    def x_Sequence(self, n, env):
-        return f"_sequence({self.coll(n.source, env)}, {self.x(n.count, env)}, {n.end == 'top'})"
-
-    def x_MemberOf(self, n, env):
-        w = n.where if n.where in ("top", "bottom") else None
-        return f"_member({self.coll(n.source, env)}, {repr(w) if w else self.x(n.where, env)})"
-
-    def x_Tuples(self, n, env):
-        return f"_tuples({self.points(n.points, env)}, {self.x(n.n, env)}, {self.coll(n.source, env)})"
-
-    def x_Partition(self, n, env):
-        if not isinstance(n.attr, ir.Name):
-            raise _Unsupported("computed attribute")
-        col = self.const(self.lay.attr.get(n.attr.value), "A")
-        return f"_partition({col}, ({', '.join(self.x(s, env) for s in n.sources)},))"
-
-    def x_Subsets(self, n, env):
-        return f"_subsets({self.coll(n.source, env)})"
-
-    def x_Runs(self, n, env):
-        return (f"_runs({self.points(n.points, env)}, {self.x(n.n, env)}, {self.coll(n.source, env)}, "
-                f"{n.mode == 'largest'})")
-
-    def x_RunSequence(self, n, env):
-        return (f"_run_sequence({self.points(n.points, env)}, {self.x(n.count, env)}, "
-                f"{self.coll(n.source, env)}, {n.end == 'top'})")
-
-    def x_NameList(self, n, env):
-        return self.const(list(n.names), "N")
-
-    def x_AllOf(self, n, env):
-        return self.const(list(range(self.n if n.kind == "player" else self.nteams)), "ALL")
-
-    def x_Other(self, n, env):
-        cyc, k = ("cyc", self.n) if n.kind == "player" else ("tcyc", self.nteams)
-        return f"[p for p in range({k}) if p != {cyc}[-1][0]]"
-
-    def x_Range(self, n, env):
-        return f"list(range({self.x(n.lo, env)}, {self.x(n.hi, env)} + 1))"
-
-    def x_BoolOp(self, n, env):
-        args = [self.x(a, env) for a in n.args]
-        joined = f" {n.op} ".join(f"({a})" for a in args)
-        return f"({joined})" if all(isinstance(a, _BOOLISH) for a in n.args) else f"bool({joined})"
-
-    def x_Not(self, n, env):
-        return f"(not {self.x(n.arg, env)})"
-
-    def x_Compare(self, n, env):
-        return f"({self.x(n.left, env)} {n.op} {self.x(n.right, env)})"
-
-    def x_Quantified(self, n, env):
-        joiner = " and " if n.quant == "all" else " or "
-        ev = self.every(n.coll)
-        if ev is not None:
-            parts = [self.x(n.cond, self.bind(n.coll, n.var, env, str(p))) for p in ev]
-            if isinstance(n.cond, _BOOLISH):   # already a bool: no wrapper call needed
-                return "(" + joiner.join(parts) + ")" if parts else ("True" if n.quant == "all" else "False")
-            return "(" + joiner.join(f"bool({p})" for p in parts) + ")" if parts else \
-                ("True" if n.quant == "all" else "False")
-        v = self.tmp("v")
-        cond = self.x(n.cond, self.bind(n.coll, n.var, env, v))
-        fn = "all" if n.quant == "all" else "any"
-        return f"{fn}({cond} for {v} in list({self.coll(n.coll, env)}))"
-
-    # ------------------------------------------------------------ statements
-    def s(self, n, env, ind: str) -> list[str]:
-        """Source lines executing statement n, indented by ind."""
-        m = getattr(self, "s_" + type(n).__name__, None)
-        if m is None:
-            raise _Unsupported(type(n).__name__)
-        lines = m(n, env, ind)
-        if self.counting and isinstance(n, _PRIMITIVE):
-            lines.append(f"{ind}acted += 1")
-        return lines
-
-    def s_Do(self, n, env, ind):
-        out = []
-        for i in n.items:
-            out += self.s(i, env, ind)
-        return out or [ind + "pass"]
-
-    def s_CondAct(self, n, env, ind):
-        cond = "True" if n.cond is None else self.x(n.cond, env)
-        return [f"{ind}if {cond}:"] + self.s(n.body, env, ind + "    ")
-
-    def s_ForAll(self, n, env, ind):
-        ev = self.every(n.coll)
-        if ev is not None:
-            out = []
-            for p in ev:
-                out += self.s(n.body, self.bind(n.coll, n.var, env, str(p)), ind)
-            return out or [ind + "pass"]
-        v = self.tmp("v")
-        return ([f"{ind}for {v} in list({self.coll(n.coll, env)}):"]
-                + self.s(n.body, self.bind(n.coll, n.var, env, v), ind + "    "))
-
-    def s_AnyOf(self, n, env, ind):
-        # outside a choice an `any` takes its first element (Runtime.branch with no path);
-        # in a general option form the branch driver says which
-        v, items = self.tmp("v"), self.tmp("t")
-        pick = f"{items}[br(len({items}))]" if self.counting else f"{items}[0]"
-        return ([f"{ind}{items} = list({self.coll(n.coll, env)})", f"{ind}if {items}:",
-                 f"{ind}    {v} = {pick}"] + self.s(n.body, self.bind(n.coll, n.var, env, v), ind + "    "))
-
-    def s_Let(self, n, env, ind):
-        v = self.tmp("v")
-        t = self.ty(n.value, env)
-        return [f"{ind}{v} = _copy({self.x(n.value, env)})"] + self.s(n.body, {**env, n.var: (t, v)}, ind)
-
-    def s_Repeat(self, n, env, ind):
-        return [f"{ind}for _ in range({self.x(n.count, env)}):"] + self.s(n.body, env, ind + "    ")
-
-    def s_RepeatAll(self, n, env, ind):
-        src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
-        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
-            raise _Unsupported("repeat all")
-        g = self.tmp("g")
-        return ([f"{ind}{g} = {len(self.lay.cards) * 4 + 16}", f"{ind}while {self.coll(src.source, env)}:"]
-                + self.s(n.body, env, ind + "    ")
-                + [f"{ind}    {g} -= 1", f"{ind}    if {g} < 0:", f"{ind}        raise _RuleError('repeat all')"])
-
-    def take(self, n, env, ind, physical=True) -> tuple[list[str], str]:
-        """Lines removing the designated card, and the name holding it."""
-        card = self.tmp("k")
-        if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location):
-            if not isinstance(n.source.name, ir.Name):
-                raise _Unsupported("computed location name")
-            lst = self.tmp("l")
-            lines = [f"{ind}{lst} = F[{self.loc_index(n.source, env)}]"]
-            if n.where == "top":
-                lines.append(f"{ind}{card} = {lst}.pop()")
-            elif n.where == "bottom":
-                lines.append(f"{ind}{card} = {lst}.pop(0)")
-            else:
-                lines.append(f"{ind}{card} = {lst}.pop({self.x(n.where, env)})")
-            if physical:
-                lines.append(f"{ind}where[{card}] = None")
-            return lines, card
-        if not physical:
-            raise _Unsupported("take")
-        if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Var):
-            # a card taken from a variable's collection leaves that collection too (actions.taker)
-            lst = self.tmp("l")
-            return [f"{ind}{lst} = {self.x(n.source, env)}",
-                    f"{ind}{card} = {self.x(n, env)}",
-                    f"{ind}if isinstance({lst}, list) and {card} in {lst}:",
-                    f"{ind}    {lst}.remove({card})",
-                    f"{ind}_take(F, where, {card})"], card
-        return [f"{ind}{card} = _take(F, where, {self.x(n, env)})"], card
-
-    def put(self, n, env, ind, card, physical=True) -> list[str]:
-        if not (isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location)
-                and isinstance(n.source.name, ir.Name)):
-            raise _Unsupported("put")
-        idx = self.loc_index(n.source, env)
-        lines = []
-        if not idx.isdigit():   # compute a dynamic index once
-            lines.append(f"{ind}{(idx := self.tmp('i'))} = {self.loc_index(n.source, env)}")
-        if n.where == "top":
-            lines.append(f"{ind}F[{idx}].append({card})")
-        elif n.where == "bottom":
-            lines.append(f"{ind}F[{idx}].insert(0, {card})")
-        else:
-            lines.append(f"{ind}F[{idx}].insert({self.x(n.where, env)}, {card})")
-        if physical and n.source.vis != "mem":
-            lines.append(f"{ind}where[{card}] = {idx}")
-        return lines
-
-    def s_Move(self, n, env, ind):
-        lines, card = self.take(n.src, env, ind)
-        return lines + self.put(n.dst, env, ind, card)
-
-    def s_Remember(self, n, env, ind):
-        card = self.tmp("k")
-        return [f"{ind}{card} = {self.x(n.src, env)}"] + self.put(n.dst, env, ind, card, physical=False)
-
-    def s_Forget(self, n, env, ind):
-        return self.take(n.card, env, ind, physical=False)[0]
-
-    def s_Shuffle(self, n, env, ind):
-        return [f"{ind}_shuffle({self.coll(n.target, env)}, rng, NC)"]
-
-    def s_SetInt(self, n, env, ind):
-        return [f"{ind}{self.x_IntStorage(n.target, env)} = {self.x(n.value, env)}"]
-
-    def s_Inc(self, n, env, ind):
-        return [f"{ind}{self.x_IntStorage(n.target, env)} += {self.x(n.value, env)}"]
-
-    def s_Dec(self, n, env, ind):
-        return [f"{ind}{self.x_IntStorage(n.target, env)} -= {self.x(n.value, env)}"]
-
-    def s_SetStr(self, n, env, ind):
-        return [f"{ind}{self.x_StrStorage(n.target, env)} = str({self.x(n.value, env)})"]
-
-    def s_SetPoints(self, n, env, ind):
-        # literal awards are summed once here; the others at run time (actions.static_points)
-        base, dyn = static_points(self.lay, n.awards)
-        t, ncards = self.tmp("t"), len(self.lay.cards)
-        lines = [f"{ind}{t} = {self.const(base, 'B')}[:]"]
-        ix = self.const(self.lay.attr_index, "IX")
-        for a in dyn:
-            pts, k = self.tmp("p"), self.tmp("k")
-            conds = ", ".join(f"({self.x(k_, env)}, {self.x(v_, env)})" for k_, v_ in a.conds)
-            lines += [f"{ind}{pts} = {self.x(a.value, env)}",
-                      f"{ind}for {k} in _matching({ix}, [{conds}], {ncards}):",
-                      f"{ind}    {t}[{k}] += {pts}"]
-        lines.append(f"{ind}{self.points(n.target, env)} = {t}")
-        return lines
-
-    def s_Cycle(self, n, env, ind):
-        t = n.target
-        who = self.who(ir.PlayerRef(which=t), env, "cyc", self.n) if isinstance(t, str) else self.x(t, env)
-        return [f"{ind}cyc[-1][{1 if n.when == 'next' else 0}] = {who}"]
-
-    def s_TurnPass(self, n, env, ind):
-        return [ind + "pass"]
-
-    def s_CreateDeck(self, n, env, ind):
-        blocks = self.const(self.prog.deck_cards[id(n)], "DK")
-        b, k = self.tmp("b"), self.tmp("k")
-        idx = self.loc_index(n.location, env)
-        return [f"{ind}for {b} in {blocks}:",
-                f"{ind}    if where[{b}[0]] is None:",
-                f"{ind}        for {k} in {b}:",
-                f"{ind}            F[{idx}].append({k})",
-                f"{ind}            where[{k}] = {idx}" if n.location.vis != "mem" else f"{ind}            pass",
-                f"{ind}        break",
-                f"{ind}else:",
-                f"{ind}    raise _RuleError('deck created too often')"]
 
     # ------------------------------------------------------------ control
     def item(self, n, ind) -> list[str]:
@@ -695,7 +149,7 @@ class _Gen:
         if isinstance(n, ir.RepeatAll):
             src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
             if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
-                raise _Unsupported("repeat all")
+                raise Unsupported("repeat all")
             return f"bool({self._pure(src.source, env, coll=True)})"
         if isinstance(n, ir.Repeat):
             return f"({self._pure(n.count, env)} > 0 and {self.acts(n.body, env)})"
@@ -707,12 +161,12 @@ class _Gen:
             v = self.tmp("v")
             body = self.acts(n.body, self.bind(n.coll, n.var, env, v))
             return f"any({body} for {v} in list({self._pure(n.coll, env, coll=True)}))"
-        raise _Unsupported("general option form")
+        raise Unsupported("general option form")
 
     def _pure(self, n, env, coll=False) -> str:
         """Source of an expression known to draw no chance (for tentative predicates)."""
-        if _has_chance(n):
-            raise _Unsupported("chance in a general option form")
+        if has_chance(n):
+            raise Unsupported("chance in a general option form")
         return self.coll(n, env) if coll else self.x(n, env)
 
     def general_form(self, o) -> str:
@@ -749,16 +203,16 @@ class _Gen:
             general = any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk())
             # with chance in the conditions or collections of a simple form, re-evaluate the
             # path on execution as Program.simple's run does, so that the same numbers are drawn
-            rerun = _has_chance(*[c for _, c in conds], *[a[0] for a in anys])
+            rerun = has_chance(*[c for _, c in conds], *[a[0] for a in anys])
             acts = "True"
             if not general and not _surely_acts(node):
                 # Live enumerates such a form by tentative runs, where chance draws nothing:
                 # without chance in its guards, whether the body acts is a pure predicate
                 try:
                     if rerun:
-                        raise _Unsupported("chance in a general option form")
+                        raise Unsupported("chance in a general option form")
                     acts = self.acts(node, env)
-                except _Unsupported:
+                except Unsupported:
                     general = True
             if general:
                 # Live enumerates this form by tentative runs: generate it as a function of
@@ -893,7 +347,7 @@ def generate(prog: Program) -> str | None:
     """The source of play_fast for a program, or None when a construct is unsupported."""
     try:
         return _Gen(prog).build()
-    except (_Unsupported, RecursionError):
+    except (Unsupported, RecursionError):
         return None
 
 
@@ -908,7 +362,7 @@ def compile_fast(prog: Program):
     gen = _Gen(prog)
     try:
         src = gen.build()
-    except (_Unsupported, RecursionError):
+    except (Unsupported, RecursionError):
         return None
     ns = dict(_HELPERS)
     ns.update(gen.consts)
