@@ -3,7 +3,7 @@
     python benchmarks/crosscheck_all.py [-n 200] [--seed 0] [--time-limit 180] [--max-events 500]
                                         [--memory-gb 8] [--fit PLAYS] [--log FILE]
                                         [--jobs 1] [--chunk SEEDS] [FILE_OR_DIR ...]
-    python benchmarks/crosscheck_all.py --summary FILE [FILE ...]
+    python benchmarks/crosscheck_all.py --summary FILE [FILE ...] [--current [FOLDER ...]] [-n 200]
 
 FILE_OR_DIR defaults to games/.
 
@@ -29,7 +29,9 @@ it did not start and exits with 130.
 translation it checked; `--summary FILE...` adds the runs of one or more logs up per file and
 translation: the seeds that agree (each counted once), runaways, overflows and every
 divergence. Runs of another translation of the same file (after a change to the translator)
-are counted apart.
+are counted apart; `--current [FOLDER...]` translates the files again (found by name in the
+folders, games/ by default) to mark which translation each has now, and counts the files with
+-n seeds agreeing on it.
 """
 from __future__ import annotations
 
@@ -140,8 +142,10 @@ def _salvaged(stdout: str, error: str, wall: float) -> dict:
     return {"error": error, "wall": wall}
 
 
-def summary(*logs: Path) -> None:
-    """Per file and translation: the seeds that agree, counted once over every run of the logs."""
+def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> None:
+    """Per file and translation: the seeds that agree, counted once over every run of the logs.
+    With `current` (folders), each translation is marked as the one the file translates to now
+    (`yes`) or an older one (`old`), and the files with `n` seeds agreeing now are counted."""
     groups: dict = {}
     unplayed: dict = {}   # file -> why a run played nothing (no translation, memory, timeout)
     for line in (line for log in logs for line in log.read_text(encoding="utf-8").splitlines()):
@@ -157,17 +161,42 @@ def summary(*logs: Path) -> None:
         g["overflow"].update(r["overflowed"])
         if r["divergence"]:
             g["diverged"].append(r["divergence"]["seed"])
-    print(f"{'file':34} {'kif sha256':12} {'fit':>4} {'agree':>6} {'seeds':>11} {'runaway':>7} {'overflow':>8} "
-          f"{'runs':>4}  diverged at seeds")
-    for (name, sha, fit, _), g in sorted(groups.items()):
+    now = _current_shas({(name, fit) for name, _, fit, _ in groups}, current) if current is not None else {}
+    print(f"{'file':34} {'kif sha256':12} {'now':>3} {'fit':>4} {'events':>6} {'agree':>6} {'seeds':>11} "
+          f"{'runaway':>7} {'overflow':>8} {'runs':>4}  diverged at seeds")
+    for (name, sha, fit, events), g in sorted(groups.items()):
         seeds = f"{min(g['agree'])}..{max(g['agree'])}" if g["agree"] else "-"
-        print(f"{name:34} {sha:12} {fit:>4} {len(g['agree']):>6} {seeds:>11} {len(g['runaway']):>7} "
-              f"{len(g['overflow']):>8} {g['runs']:>4}  {', '.join(map(str, g['diverged'])) or '-'}")
+        mark = "-" if current is None else "?" if now.get((name, fit)) is None else \
+            "yes" if now[name, fit] == sha else "old"
+        print(f"{name:34} {sha:12} {mark:>3} {fit:>4} {events:>6} {len(g['agree']):>6} {seeds:>11} "
+              f"{len(g['runaway']):>7} {len(g['overflow']):>8} {g['runs']:>4}  {', '.join(map(str, g['diverged'])) or '-'}")
     played = {name for name, *_ in groups}
     for name, why in sorted(unplayed.items()):
         if name in played:
             continue
-        print(f"{name:34} {'-':12} {'-':>4} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  not played: {why[:80]}")
+        print(f"{name:34} {'-':12} {'-':>3} {'-':>4} {'-':>6} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  "
+              f"not played: {why[:80]}")
+    if current is not None:
+        done = {name for (name, sha, fit, _), g in groups.items() if now.get((name, fit)) == sha and len(g["agree"]) >= n}
+        print(f"files with {n} or more seeds agreeing on the translation they have now: {len(done)} of "
+              f"{len(played)}")
+
+
+def _current_shas(wanted: set, folders: list[Path]) -> dict:
+    """(file, fit) -> the first 12 hex digits of the SHA-256 of the translation that file (found
+    by its name in `folders`) has now, fitted as logged; None when it is not found or fails."""
+    from ggpbridge.crosscheck import checked_translation, kif_sha256
+    from ggpbridge.recycle import parse_file
+    paths = {p.name: p for p in files(folders)}
+    out = {}
+    for name, fit in sorted(wanted):
+        path = paths.get(Path(name).name)
+        try:
+            out[name, fit] = kif_sha256(checked_translation(parse_file(path), None, fit).description)[:12] \
+                if path else None
+        except Exception:   # noqa: BLE001 - a file that no longer translates has no current translation
+            out[name, fit] = None
+    return out
 
 
 def main() -> None:
@@ -181,11 +210,14 @@ def main() -> None:
     ap.add_argument("--fit", type=int, default=0)
     ap.add_argument("--log", type=Path, help="append each file's report to this file, a JSON line each")
     ap.add_argument("--summary", type=Path, nargs="+", help="add up the runs of these logs instead of running")
+    ap.add_argument("--current", type=Path, nargs="*",
+                    help="with --summary: mark the translations files (found in these folders, games/ by "
+                         "default) have now, and count the files with -n seeds agreeing on them")
     ap.add_argument("--jobs", type=int, default=1, help="children run at once")
     ap.add_argument("--chunk", type=int, default=0, help="seeds per child (0: a file's seeds in one)")
     a = ap.parse_args()
     if a.summary:
-        summary(*a.summary)
+        summary(*a.summary, current=None if a.current is None else a.current or [ROOT / "games"], n=a.n)
         return
     print(f"{'file':34} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note",
           flush=True)

@@ -67,13 +67,10 @@ class Lockstep:
     def __init__(self, loaded, overrides: dict | None = None, fit: int = 0):
         from .gdl.machine import ClingoMachine
         from .sim import compile_loaded
-        from .translate import measured_fit
-        from .translators.recycle_gdl import Translation
         self.prog = compile_loaded(loaded, overrides)
         # fit > 0: tables sized to that many random plays (seeds 0..fit-1 of the simulator's own
         # playouts, not the lockstep's); a play beyond them is counted, not compared
-        sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
-        self.tr = Translation(loaded.game, 2, overrides, sized)
+        self.tr = checked_translation(loaded, overrides, fit)
         self.sim = StepMachine(self.prog)
         self.gdl = ClingoMachine(self.tr.description, percepts=True)
         self.roles = {str(r): r for r in self.gdl.roles()}
@@ -318,6 +315,20 @@ def _pick(k: int):
     return term_symbol(f("pick", const(k)))
 
 
+def checked_translation(loaded, overrides: dict | None = None, fit: int = 0):
+    """The GDL-II translation (`Translation`) the lockstep checks: its tables fitted to `fit`
+    random simulator plays when fit > 0."""
+    from .translate import measured_fit
+    from .translators.recycle_gdl import Translation
+    sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
+    return Translation(loaded.game, 2, overrides, sized)
+
+
+def kif_sha256(desc) -> str:
+    """SHA-256 of a description's KIF text: runs that checked the same translation share it."""
+    return hashlib.sha256(print_kif(desc).encode()).hexdigest()
+
+
 def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, progress=None,
                max_events: int = 2_000, time_limit: float | None = None, fit: int = 0,
                on_playout=None) -> Report:
@@ -332,7 +343,7 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
     t0 = time.perf_counter()
     rep = Report(seed=seed)
     ls = Lockstep(loaded, overrides, fit)
-    rep.kif_sha256 = hashlib.sha256(print_kif(ls.tr.description).encode()).hexdigest()
+    rep.kif_sha256 = kif_sha256(ls.tr.description)
     start = time.perf_counter()
     rep.setup_seconds = start - t0
     try:

@@ -40,9 +40,9 @@ def test_seeds_are_counted_once_and_translations_apart(tmp_path, capsys):
     # files that played nothing are listed with the reason, not left out
     assert [line.split()[0] for line in lines if "not played" in line] == ["games/y.rcy", "games/z.rcy"]
     assert "out of memory" in lines[-1] and "unsupported: a construct" in lines[-2]
-    # file, sha, fit, agree, seeds, runaway, overflow, runs, diverged at
-    assert rows["a" * 12][3:] == ["17", "0..16", "2", "0", "3", "17"]
-    assert rows["b" * 12][3:] == ["4", "0..3", "0", "0", "1", "-"]
+    # file, sha, now, fit, events, agree, seeds, runaway, overflow, runs, diverged at
+    assert rows["a" * 12][5:] == ["17", "0..16", "2", "0", "3", "17"]
+    assert rows["b" * 12][5:] == ["4", "0..3", "0", "0", "1", "-"]
 
 
 def test_several_logs_add_up(tmp_path, capsys):
@@ -52,7 +52,7 @@ def test_several_logs_add_up(tmp_path, capsys):
     second.write_text(json.dumps(_run(120, 80, capped=[150])) + "\n")
     _sweep().summary(first, second)
     row = capsys.readouterr().out.splitlines()[1].split()
-    assert row[3:8] == ["200", "0..199", "2", "0", "2"]
+    assert row[5:10] == ["200", "0..199", "2", "0", "2"]
 
 
 def _child_printing(report_lines: list, then: str) -> str:
@@ -136,7 +136,7 @@ def test_chunks_run_side_by_side_and_their_logs_add_up(tmp_path, monkeypatch, ca
     assert all(s in printed for s in ("3..5", "6..8", "9..11", "12..12"))
     sweep.summary(log)
     row = capsys.readouterr().out.splitlines()[1].split()
-    assert row[0] == "games/war.rcy" and row[3:8] == ["10", "3..12", "4", "0", "4"]
+    assert row[0] == "games/war.rcy" and row[5:10] == ["10", "3..12", "4", "0", "4"]
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
@@ -174,3 +174,25 @@ def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(how, 
     assert "runs not started: 1, the first at seed 9 of war.rcy" in capsys.readouterr().out
     assert not sweep._RUNNING
     assert signal.getsignal(signal.SIGTERM) is before   # the sweep's handler is gone
+
+
+def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_path, capsys):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    # a real lockstep run logs the hash of the translation it checked; an older translation's run
+    # (another hash) and a run of a file that is not in the folders are marked apart
+    report = crosscheck(parse_file(ROOT / "games" / "kuhn_poker.rcy"), 3, fit=20).as_dict()
+    log = tmp_path / "log.jsonl"
+    runs = [{**report, "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 2000},
+            {**_run(0, 200, sha="0" * 64), "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 2000},
+            {**_run(0, 2), "file": "gone.rcy"}]
+    log.write_text("".join(json.dumps(r) + "\n" for r in runs))
+    _sweep().summary(log, current=[ROOT / "games"], n=3)
+    lines = capsys.readouterr().out.splitlines()
+    marks = {(line.split()[0], line.split()[1]): line.split()[2] for line in lines[1:-1]}
+    assert marks == {("games/kuhn_poker.rcy", report["kif_sha256"][:12]): "yes",
+                     ("games/kuhn_poker.rcy", "0" * 12): "old", ("gone.rcy", "a" * 12): "?"}
+    # the old translation's 200 seeds do not count: the current one has 3
+    assert lines[-1] == "files with 3 or more seeds agreeing on the translation they have now: 1 of 2"
+    _sweep().summary(log, current=[ROOT / "games"], n=4)
+    assert capsys.readouterr().out.splitlines()[-1].endswith("now: 0 of 2")
