@@ -168,8 +168,9 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
         seeds = f"{min(g['agree'])}..{max(g['agree'])}" if g["agree"] else "-"
         mark = "-" if current is None else "?" if now.get((name, fit)) is None else \
             "yes" if now[name, fit] == sha else "old"
+        diverged = ", ".join(map(str, g["diverged"])) or "-"
         print(f"{name:34} {sha:12} {mark:>3} {fit:>4} {events:>6} {len(g['agree']):>6} {seeds:>11} "
-              f"{len(g['runaway']):>7} {len(g['overflow']):>8} {g['runs']:>4}  {', '.join(map(str, g['diverged'])) or '-'}")
+              f"{len(g['runaway']):>7} {len(g['overflow']):>8} {g['runs']:>4}  {diverged}")
     played = {name for name, *_ in groups}
     for name, why in sorted(unplayed.items()):
         if name in played:
@@ -177,9 +178,11 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
         print(f"{name:34} {'-':12} {'-':>3} {'-':>4} {'-':>6} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  "
               f"not played: {why[:80]}")
     if current is not None:
-        done = {name for (name, sha, fit, _), g in groups.items() if now.get((name, fit)) == sha and len(g["agree"]) >= n}
-        print(f"files with {n} or more seeds agreeing on the translation they have now: {len(done)} of "
-              f"{len(played)}")
+        found = {name for (name, _), sha in now.items() if sha is not None}
+        done = {name for (name, sha, fit, _), g in groups.items()
+                if now.get((name, fit)) == sha and len(g["agree"]) >= n}
+        print(f"files with {n} or more seeds agreeing on the translation they have now: {len(done)} of the "
+              f"{len(found)} found in {', '.join(map(str, current))}")
 
 
 def _current_shas(wanted: set, folders: list[Path]) -> dict:

@@ -193,6 +193,7 @@ def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_pa
     assert marks == {("games/kuhn_poker.rcy", report["kif_sha256"][:12]): "yes",
                      ("games/kuhn_poker.rcy", "0" * 12): "old", ("gone.rcy", "a" * 12): "?"}
     # the old translation's 200 seeds do not count: the current one has 3
-    assert lines[-1] == "files with 3 or more seeds agreeing on the translation they have now: 1 of 2"
+    assert lines[-1] == ("files with 3 or more seeds agreeing on the translation they have now: "
+                         f"1 of the 1 found in {ROOT / 'games'}")
     _sweep().summary(log, current=[ROOT / "games"], n=4)
-    assert capsys.readouterr().out.splitlines()[-1].endswith("now: 0 of 2")
+    assert "now: 0 of the 1 found" in capsys.readouterr().out.splitlines()[-1]
