@@ -1,4 +1,5 @@
-"""benchmarks/crosscheck_all.py --summary: runs of a sweep log added up per file and translation."""
+"""benchmarks/crosscheck_all.py: children that keep their playouts when stopped, chunks run side by side,
+interrupts, and --summary (runs of a sweep log added up per file and translation)."""
 import importlib.util
 import json
 import os
@@ -149,7 +150,9 @@ def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(how, 
 
     def interrupted(futures):
         # the interrupt comes once both children run and have reported a playout
+        deadline = time.perf_counter() + 60
         while len(sweep._RUNNING) < 2:
+            assert time.perf_counter() < deadline, "the two children never started"
             time.sleep(0.05)
         time.sleep(1.5)
         sweep.as_completed = real

@@ -11,7 +11,7 @@ STATEMENTS = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, i
 
 def value_domain(t) -> str:
     """The domain relation of the values of type t (for `base`)."""
-    from .exprs import DOMAIN
+    from .exprs import DOMAIN   # here, not at the top: exprs.py imports this module
     return DOMAIN.get(t, "value_any")
 
 
