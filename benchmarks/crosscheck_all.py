@@ -2,7 +2,8 @@
 
     python benchmarks/crosscheck_all.py [-n 200] [--seed 0] [--time-limit 180] [--max-events 500]
                                         [--memory-gb 8] [--fit PLAYS] [--log FILE]
-                                        [--jobs 1] [--chunk SEEDS] [FILE_OR_DIR ...]
+                                        [--jobs 1] [--chunk SEEDS] [--dask ADDRESS|local]
+                                        [FILE_OR_DIR ...]
     python benchmarks/crosscheck_all.py --summary FILE [FILE ...] [--current [FOLDER ...]] [-n 200]
 
 FILE_OR_DIR defaults to games/.
@@ -20,10 +21,14 @@ Files that do not translate are listed as such.
 `--chunk SEEDS` splits each file's seeds into runs of that many, a child each (every child
 translates and grounds the game again: worth it for long games, Hearts or Lost Cities);
 `--jobs J` runs J children at once (each under its own memory limit: J x --memory-gb must fit).
+`--dask ADDRESS` hands the runs to a Dask cluster instead (`dask scheduler` and `dask worker
+ADDRESS --nthreads T` on each machine, T x --memory-gb fitting it, ggpbridge installed;
+the files travel with the runs), one run per worker thread; `--dask local` starts one in
+this process with --jobs threads. The logic is `ggpbridge.sweep`.
 Rows and log lines come in the order the children finish, each with its seeds.
 An interrupt (Ctrl-C, or SIGTERM: `kill` the sweep's process) starts no more children, stops
-the running ones and logs what they had agreed ("stopped by signal 15"), names the first run
-it did not start and exits with 130.
+the running ones (on the cluster too) and logs what they had agreed ("stopped by signal 15"),
+names the first run it did not start and exits with 130.
 
 `--log FILE` appends each file's report to FILE as a JSON line, with the SHA-256 of the
 translation it checked; `--summary FILE...` adds the runs of one or more logs up per file and
@@ -39,107 +44,19 @@ import argparse
 import datetime
 import json
 import signal
-import subprocess
-import sys
-import threading
-import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
+from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, sweep, tasks
+
 ROOT = Path(__file__).resolve().parents[1]
-GRACE_SECONDS = 120   # a child is stopped after 3 x the time limit + this (the setup is not in the limit)
-_RUNNING: set[subprocess.Popen] = set()   # the children running now, stopped on an interrupt
-_LOCK = threading.Lock()
-_STOPPING = threading.Event()
-_CHILD = """
-import resource, sys, json
-limit = int(sys.argv[2]) << 30
-resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-from ggpbridge.recycle import parse_file
-from ggpbridge.sim.conformance import translation_status
-from ggpbridge.crosscheck import crosscheck
-loaded = parse_file(sys.argv[1])
-status = translation_status(loaded)
-if not status.startswith("valid"):
-    print(json.dumps({"translation": status})); sys.exit(0)
-# a line after every playout: if this process is stopped, the parent keeps what agreed so far
-rep = crosscheck(loaded, int(sys.argv[3]), time_limit=float(sys.argv[4]), max_events=int(sys.argv[5]),
-                 fit=int(sys.argv[6]), seed=int(sys.argv[7]),
-                 on_playout=lambda r: print(json.dumps({"translation": status, **r.as_dict()}), flush=True))
-print(json.dumps({"translation": status, **rep.as_dict()}))
-"""
 
 
 def files(args) -> list[Path]:
+    """The game files of these files and folders (games/ by default)."""
     out = []
     for p in map(Path, args or [ROOT / "games"]):
         out += sorted(x for x in p.rglob("*") if x.suffix in (".rcy", ".gdl")) if p.is_dir() else [p]
     return out
-
-
-def tasks(paths: list[Path], n: int, seed: int, chunk: int = 0) -> list[tuple[Path, int, int]]:
-    """(file, first seed, playouts) of each child: a file's seeds seed..seed+n-1 in runs of
-    `chunk` (0: all in one)."""
-    size = chunk if chunk > 0 else max(n, 1)
-    return [(path, first, min(size, seed + n - first)) for path in paths for first in range(seed, seed + n, size)]
-
-
-def run(path: Path, a, seed: int | None = None, n: int | None = None) -> dict:
-    """The child's report on one file (seeds `seed`.., `n` playouts: a's by default); if it
-    failed or was stopped, what it had agreed by then."""
-    seed = a.seed if seed is None else seed
-    n = a.n if n is None else n
-    t0 = time.perf_counter()
-    limit = a.time_limit * 3 + GRACE_SECONDS
-    with subprocess.Popen([sys.executable, "-c", _CHILD, str(path), str(a.memory_gb), str(n), str(a.time_limit),
-                           str(a.max_events), str(a.fit), str(seed)],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
-        with _LOCK:
-            _RUNNING.add(proc)
-            if _STOPPING.is_set():   # started as the interrupt came
-                proc.terminate()
-        try:
-            stdout, stderr = proc.communicate(timeout=limit)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            stdout, _ = proc.communicate()
-            error = (f"stopped after {limit:g} s (3 x the time limit + {GRACE_SECONDS} s): "
-                     "the setup or one playout took that long")
-            return _salvaged(stdout, error, time.perf_counter() - t0)
-        finally:
-            with _LOCK:
-                _RUNNING.discard(proc)
-    wall = time.perf_counter() - t0
-    if proc.returncode < 0:   # killed (by hand, or by the system): the signal is all there is to say
-        return _salvaged(stdout, f"stopped by signal {-proc.returncode}", wall)
-    if proc.returncode != 0:
-        last = (stderr.strip().splitlines() or ["?"])[-1]
-        error = ("out of memory" if "MemoryError" in stderr or "std::bad_alloc" in stderr
-                 else last[:120])
-        return _salvaged(stdout, error, wall)
-    return {**json.loads(stdout.strip().splitlines()[-1]), "wall": wall}
-
-
-def stop_running() -> None:
-    """Ask every running child to stop (SIGTERM): each one's run then ends with what it agreed."""
-    with _LOCK:
-        _STOPPING.set()
-        for proc in _RUNNING:
-            proc.terminate()
-
-
-def _salvaged(stdout: str, error: str, wall: float) -> dict:
-    """The last complete report the child printed, stopped for `error`; or the error alone."""
-    for line in reversed(stdout.splitlines()):
-        try:
-            report = json.loads(line)
-        except ValueError:
-            continue   # a line cut by the kill
-        if report.get("playouts"):
-            return {**report, "stopped": f"{error}; kept the {report['playouts']} playouts before it",
-                    "wall": wall}
-        break
-    return {"error": error, "wall": wall}
 
 
 def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> None:
@@ -216,46 +133,36 @@ def main() -> None:
     ap.add_argument("--current", type=Path, nargs="*",
                     help="with --summary: mark the translations files (found in these folders, games/ by "
                          "default) have now, and count the files with -n seeds agreeing on them")
-    ap.add_argument("--jobs", type=int, default=1, help="children run at once")
-    ap.add_argument("--chunk", type=int, default=0, help="seeds per child (0: a file's seeds in one)")
+    ap.add_argument("--jobs", type=int, default=1, help="runs at once (with --dask local: the cluster's threads)")
+    ap.add_argument("--chunk", type=int, default=0, help="seeds per run (0: a file's seeds in one)")
+    ap.add_argument("--dask", metavar="ADDRESS",
+                    help="hand the runs to the Dask cluster at this scheduler address (or 'local')")
     a = ap.parse_args()
     if a.summary:
         summary(*a.summary, current=None if a.current is None else a.current or [ROOT / "games"], n=a.n)
         return
+    opts = RunOptions(memory_gb=a.memory_gb, time_limit=a.time_limit, max_events=a.max_events, fit=a.fit)
+    runs = tasks(files(a.paths), a.n, a.seed, a.chunk)
     print(f"{'file':34} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note",
           flush=True)
     # A sweep started in the background ignores SIGINT and is stopped with SIGTERM: both are an
     # interrupt here, so that the runs under way are logged either way.
     handlers = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
+    pool = None
     try:
-        sweep(a)
+        pool = DaskPool(a.dask, a.jobs) if a.dask else LocalPool(a.jobs)
+        sweep(runs, opts, pool, lambda path, seed, n, r: report(a, path, seed, n, r))
+    except SweepInterrupted as stopped:
+        if stopped.not_started:
+            path, seed, _ = stopped.not_started[0]
+            print(f"interrupted; runs not started: {len(stopped.not_started)}, the first at seed {seed} "
+                  f"of {path.name}", flush=True)
+        raise SystemExit(130) from None   # the shell's code for an interrupt, without a traceback
     finally:
+        if pool is not None:
+            pool.close()
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
-
-
-def sweep(a) -> None:
-    """Run the children of a's files and seeds, `a.jobs` at once, and report each as it ends."""
-    with ThreadPoolExecutor(max_workers=max(a.jobs, 1)) as pool:
-        pending = {pool.submit(run, path, a, seed, n): (path, seed, n)
-                   for path, seed, n in tasks(files(a.paths), a.n, a.seed, a.chunk)}
-        reported = set()
-        try:
-            for done in as_completed(pending):
-                reported.add(done)
-                report(a, *pending[done], done.result())
-        except KeyboardInterrupt:
-            # No child starts any more, the running ones are stopped and their playouts so far
-            # are logged like any other run's.
-            pool.shutdown(wait=False, cancel_futures=True)
-            stop_running()
-            for done in as_completed([f for f in pending if not f.cancelled() and f not in reported]):
-                report(a, *pending[done], done.result())
-            skipped = [pending[f] for f in pending if f.cancelled()]
-            if skipped:
-                print(f"interrupted; runs not started: {len(skipped)}, the first at seed {skipped[0][1]} "
-                      f"of {skipped[0][0].name}", flush=True)
-            raise SystemExit(130) from None   # the shell's code for an interrupt, without a traceback
 
 
 def _interrupt(signum, frame):
@@ -263,7 +170,7 @@ def _interrupt(signum, frame):
 
 
 def report(a, path: Path, seed: int, n: int, r: dict) -> None:
-    """Log (with --log) and print one child's report."""
+    """Log (with --log) and print one run's report."""
     name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
     seeds = f"{seed}..{seed + n - 1}"
     if a.log:

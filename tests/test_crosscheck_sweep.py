@@ -1,14 +1,17 @@
-"""benchmarks/crosscheck_all.py: children that keep their playouts when stopped, chunks run side by side,
-interrupts, and --summary (runs of a sweep log added up per file and translation)."""
+"""ggpbridge.sweep and benchmarks/crosscheck_all.py: children that keep their playouts when stopped,
+chunks run side by side (here and on a Dask cluster), interrupts, and --summary (runs of a sweep
+log added up per file and translation)."""
 import importlib.util
 import json
 import os
 import signal
+import threading
 import time
-from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
+
+from ggpbridge import sweep as core
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,51 +65,46 @@ def _child_printing(report_lines: list, then: str) -> str:
 
 
 def _args():
-    return SimpleNamespace(memory_gb=1, n=10, time_limit=0.1, max_events=500, fit=0, seed=40)
+    return core.RunOptions(memory_gb=1, time_limit=0.1)
 
 
 def test_a_child_stopped_at_its_timeout_keeps_the_playouts_it_reported(monkeypatch):
-    sweep = _sweep()
-    monkeypatch.setattr(sweep, "GRACE_SECONDS", 1.0)
+    monkeypatch.setattr(core, "GRACE_SECONDS", 1.0)
     reports = [{"translation": "valid", **_run(40, 0)}, {"translation": "valid", **_run(40, 2)},
                {"translation": "valid", **_run(40, 3, capped=[41])}]
-    monkeypatch.setattr(sweep, "_CHILD", _child_printing(reports, "time.sleep(60)"))
-    row = sweep.run(Path("games/x.rcy"), _args())
+    monkeypatch.setattr(core, "_CHILD", _child_printing(reports, "time.sleep(60)"))
+    row = core.run(Path("games/x.rcy"), _args(), 40, 10)
     assert "error" not in row and row["playouts"] == 3 and row["capped"] == [41]
     assert "stopped after 1.3 s" in row["stopped"] and "kept the 3 playouts" in row["stopped"]
     assert row["wall"] < 30
 
 
 def test_a_child_that_fails_keeps_its_playouts_and_the_reason(monkeypatch):
-    sweep = _sweep()
     reports = [{"translation": "valid", **_run(40, 1)}, {"translation": "valid", **_run(40, 2)}]
-    monkeypatch.setattr(sweep, "_CHILD", _child_printing(reports, "raise MemoryError"))
-    row = sweep.run(Path("games/x.rcy"), _args())
+    monkeypatch.setattr(core, "_CHILD", _child_printing(reports, "raise MemoryError"))
+    row = core.run(Path("games/x.rcy"), _args(), 40, 10)
     assert row["playouts"] == 2 and row["stopped"].startswith("out of memory; kept the 2 playouts")
 
 
 def test_a_child_killed_by_a_signal_says_so_and_keeps_its_playouts(monkeypatch):
-    sweep = _sweep()
     reports = [{"translation": "valid", **_run(40, 1)}, {"translation": "valid", **_run(40, 2)}]
     kill = "import os, signal; os.kill(os.getpid(), signal.SIGTERM)"
-    monkeypatch.setattr(sweep, "_CHILD", _child_printing(reports, kill))
-    row = sweep.run(Path("games/x.rcy"), _args())
+    monkeypatch.setattr(core, "_CHILD", _child_printing(reports, kill))
+    row = core.run(Path("games/x.rcy"), _args(), 40, 10)
     assert row["playouts"] == 2 and row["stopped"] == "stopped by signal 15; kept the 2 playouts before it"
 
 
 def test_a_child_that_fails_before_a_playout_reports_the_error_alone(monkeypatch):
-    sweep = _sweep()
-    monkeypatch.setattr(sweep, "_CHILD", _child_printing([{"translation": "valid", **_run(40, 0)}],
+    monkeypatch.setattr(core, "_CHILD", _child_printing([{"translation": "valid", **_run(40, 0)}],
                                                          "raise RuntimeError('grounding failed')"))
-    row = sweep.run(Path("games/x.rcy"), _args())
+    row = core.run(Path("games/x.rcy"), _args(), 40, 10)
     assert "playouts" not in row and row["error"] == "RuntimeError: grounding failed"
 
 
 def test_a_file_s_seeds_are_split_into_chunks():
-    sweep = _sweep()
     x, y = Path("x.rcy"), Path("y.rcy")
-    assert sweep.tasks([x, y], 10, 5, 4) == [(x, 5, 4), (x, 9, 4), (x, 13, 2), (y, 5, 4), (y, 9, 4), (y, 13, 2)]
-    assert sweep.tasks([x], 10, 5) == [(x, 5, 10)]
+    assert core.tasks([x, y], 10, 5, 4) == [(x, 5, 4), (x, 9, 4), (x, 13, 2), (y, 5, 4), (y, 9, 4), (y, 13, 2)]
+    assert core.tasks([x], 10, 5) == [(x, 5, 10)]
 
 
 _SEEDED_CHILD = """
@@ -121,12 +119,14 @@ print(json.dumps({"translation": "valid", "kif_sha256": "c" * 64, "playouts": n,
 """
 
 
-def test_chunks_run_side_by_side_and_their_logs_add_up(tmp_path, monkeypatch, capsys):
-    sweep = _sweep()
-    monkeypatch.setattr(sweep, "_CHILD", _SEEDED_CHILD)
+@pytest.mark.parametrize("dask", [None, "local"])
+def test_chunks_run_side_by_side_and_their_logs_add_up(dask, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(core, "_CHILD", _SEEDED_CHILD)
     log = tmp_path / "log.jsonl"
     monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "10", "--seed", "3", "--chunk", "3", "--jobs", "2",
-                                     "--fit", "200", "--log", str(log), str(ROOT / "games" / "war.rcy")])
+                                     "--fit", "200", "--log", str(log), str(ROOT / "games" / "war.rcy")]
+                        + (["--dask", dask] if dask else []))
+    sweep = _sweep()
     sweep.main()
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert sorted((r["seed"], r["asked"], r["playouts"]) for r in rows) == [(3, 3, 3), (6, 3, 3), (9, 3, 3),
@@ -140,43 +140,85 @@ def test_chunks_run_side_by_side_and_their_logs_add_up(tmp_path, monkeypatch, ca
     assert row[0] == "games/war.rcy" and row[5:10] == ["10", "3..12", "4", "0", "4"]
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
-def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(how, tmp_path, monkeypatch, capsys):
-    sweep = _sweep()
-    playout = {"translation": "valid", **_run(40, 1), "gdl_steps": 5, "seconds": 1.0}
-    del playout["seed"]   # the log's row then carries the seed its run was given
-    monkeypatch.setattr(sweep, "_CHILD", _child_printing([playout], "time.sleep(60)"))
-    real = sweep.as_completed
-
-    def interrupted(futures):
-        # the interrupt comes once both children run and have reported a playout
+def _interrupt_when_running(children: int, how: str) -> threading.Thread:
+    """A thread that interrupts this process (as Ctrl-C or `kill` would) once `children` run
+    and have had time to report a playout."""
+    def interrupt():
         deadline = time.perf_counter() + 60
-        while len(sweep._RUNNING) < 2:
-            assert time.perf_counter() < deadline, "the two children never started"
+        while len(core._RUNNING) < children and time.perf_counter() < deadline:
             time.sleep(0.05)
         time.sleep(1.5)
-        sweep.as_completed = real
-        if how == "sigterm":   # `kill` of a sweep started in the background
-            os.kill(os.getpid(), signal.SIGTERM)
-        raise KeyboardInterrupt
-        yield
+        os.kill(os.getpid(), signal.SIGTERM if how == "sigterm" else signal.SIGINT)
+    thread = threading.Thread(target=interrupt, daemon=True)
+    thread.start()
+    return thread
 
-    monkeypatch.setattr(sweep, "as_completed", interrupted)
+
+@pytest.mark.parametrize("how, dask", [("ctrl-c", None), ("sigterm", None), ("ctrl-c", "local")])
+def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(how, dask, tmp_path, monkeypatch,
+                                                                           capsys):
+    playout = {"translation": "valid", **_run(40, 1), "gdl_steps": 5, "seconds": 1.0}
+    del playout["seed"]   # the log's row then carries the seed its run was given
+    monkeypatch.setattr(core, "_CHILD", _child_printing([playout], "time.sleep(60)"))
     log = tmp_path / "log.jsonl"
     monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "9", "--seed", "3", "--chunk", "3", "--jobs", "2",
-                                     "--time-limit", "100", "--log", str(log), str(ROOT / "games" / "war.rcy")])
+                                     "--time-limit", "100", "--log", str(log), str(ROOT / "games" / "war.rcy")]
+                        + (["--dask", dask] if dask else []))
     before = signal.getsignal(signal.SIGTERM)
     t0 = time.perf_counter()
+    _interrupt_when_running(2, how)
     with pytest.raises(SystemExit) as stopped:
-        sweep.main()
+        _sweep().main()
     assert stopped.value.code == 130
     assert time.perf_counter() - t0 < 30   # the children were stopped, not waited for
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert sorted(r["seed"] for r in rows) == [3, 6]
     assert all(r["stopped"] == "stopped by signal 15; kept the 1 playouts before it" for r in rows)
     assert "runs not started: 1, the first at seed 9 of war.rcy" in capsys.readouterr().out
-    assert not sweep._RUNNING
+    assert not core._RUNNING
     assert signal.getsignal(signal.SIGTERM) is before   # the sweep's handler is gone
+
+
+def test_a_run_asked_to_stop_before_it_starts_starts_no_child(monkeypatch):
+    monkeypatch.setattr(core, "_CHILD", "raise SystemExit('a child started')")
+    assert core.run(Path("games/x.rcy"), _args(), 40, 10, stop=lambda: True) == {"not_started": True}
+
+
+def test_a_run_that_fails_to_report_is_logged_as_an_error_and_the_sweep_goes_on(monkeypatch):
+    def run(path, opts, seed, n, stop=None):
+        if seed == 0:
+            raise OSError("worker lost")
+        return {"playouts": n}
+    monkeypatch.setattr(core, "run", run)
+    reports = []
+    pool = core.LocalPool(2)
+    try:
+        core.sweep(core.tasks([Path("x.rcy")], 4, 0, 2), core.RunOptions(), pool,
+                   lambda path, seed, n, r: reports.append((seed, r)))
+    finally:
+        pool.close()
+    assert sorted(reports, key=lambda x: x[0]) == [(0, {"error": "OSError: worker lost", "wall": 0.0}),
+                                                   (2, {"playouts": 2})]
+
+
+def test_a_real_sweep_agrees_the_same_on_a_dask_cluster_as_here():
+    from distributed import LocalCluster
+    # a worker in another process, reached by the scheduler's address as a remote one is: the
+    # runs, their options and the file (as its bytes) are pickled to it
+    runs = core.tasks([ROOT / "games" / "kuhn_poker.rcy"], 6, 0, 3)
+    opts = core.RunOptions(memory_gb=4, time_limit=60, fit=20)
+    found = {}
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None) as cluster:
+        for name, pool in (("here", core.LocalPool(2)), ("dask", core.DaskPool(cluster.scheduler_address))):
+            reports = []
+            try:
+                core.sweep(runs, opts, pool, lambda path, seed, n, r: reports.append((seed, r)))
+            finally:
+                pool.close()
+            found[name] = sorted((seed, r["playouts"], r["kif_sha256"], r["divergence"]) for seed, r in reports)
+    assert found["here"] == found["dask"]
+    assert [(seed, playouts) for seed, playouts, _, _ in found["here"]] == [(0, 3), (3, 3)]
+    assert all(divergence is None for *_, divergence in found["here"])
 
 
 def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_path, capsys):
