@@ -65,12 +65,15 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
     (`yes`) or an older one (`old`), and the files with `n` seeds agreeing now are counted."""
     groups: dict = {}
     unplayed: dict = {}   # file -> why a run played nothing (no translation, memory, timeout)
+    known = _finder(current) if current is not None else {}
     for line in (line for log in logs for line in log.read_text(encoding="utf-8").splitlines()):
         r = json.loads(line)
+        # older logs named files outside the checkout by their base name: one name per file
+        name = log_name(known[r["file"]]) if r["file"] in known else r["file"]
         if "kif_sha256" not in r:
-            unplayed[r["file"]] = r.get("error") or r.get("translation", "?")
+            unplayed[name] = r.get("error") or r.get("translation", "?")
             continue
-        key = (r["file"], r["kif_sha256"][:12], r["fit"], r["max_events"])
+        key = (name, r["kif_sha256"][:12], r["fit"], r["max_events"])
         g = groups.setdefault(key, {"agree": set(), "runaway": set(), "overflow": set(), "diverged": [], "runs": 0})
         g["runs"] += 1
         g["agree"].update(range(r["seed"], r["seed"] + r["playouts"]))
@@ -104,18 +107,39 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
 
 def _current_shas(wanted: set, folders: list[Path]) -> dict:
     """(file, fit) -> the first 12 hex digits of the SHA-256 of the translation that file (found
-    by its name in `folders`) has now, fitted as logged; None when it is not found or fails."""
+    in `folders` by its log name) has now, fitted as logged; None when it is not found or fails."""
     from ggpbridge.crosscheck import checked_translation, kif_sha256
     from ggpbridge.recycle import parse_file
-    paths = {p.name: p for p in files(folders)}
+    paths = _finder(folders)
     out = {}
     for name, fit in sorted(wanted):
-        path = paths.get(Path(name).name)
+        path = paths.get(name)
         try:
             out[name, fit] = kif_sha256(checked_translation(parse_file(path), None, fit).description)[:12] \
                 if path else None
         except Exception:   # noqa: BLE001 - a file that no longer translates has no current translation
             out[name, fit] = None
+    return out
+
+
+def log_name(path: Path) -> str:
+    """How logs name a file: from the checkout (games/war.rcy), else from the folder the checkout
+    is in (shared/corpus/cardstock/rcy/Whist4.rcy), else by its absolute path."""
+    path = path.resolve()
+    for base in (ROOT, ROOT.parent):
+        if path.is_relative_to(base):
+            return str(path.relative_to(base))
+    return str(path)
+
+
+def _finder(folders: list[Path]) -> dict[str, Path]:
+    """Log name -> file, for the files in `folders`; a base name too where only one file has it."""
+    paths = files(folders)
+    out = {log_name(p): p for p in paths}
+    bases: dict[str, list] = {}
+    for p in paths:
+        bases.setdefault(p.name, []).append(p)
+    out.update({base: ps[0] for base, ps in bases.items() if len(ps) == 1 and base not in out})
     return out
 
 
@@ -171,7 +195,7 @@ def _interrupt(signum, frame):
 
 def report(a, path: Path, seed: int, n: int, r: dict) -> None:
     """Log (with --log) and print one run's report."""
-    name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
+    name = log_name(path)
     seeds = f"{seed}..{seed + n - 1}"
     if a.log:
         with a.log.open("a", encoding="utf-8") as out:

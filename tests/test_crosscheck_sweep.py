@@ -242,3 +242,28 @@ def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_pa
                          f"1 of the 1 found in {ROOT / 'games'}")
     _sweep().summary(log, current=[ROOT / "games"], n=4)
     assert "now: 0 of the 1 found" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_files_of_the_same_name_in_two_folders_are_told_apart_and_old_base_names_still_count(tmp_path, capsys):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    source = (ROOT / "games" / "kuhn_poker.rcy").read_bytes()
+    for name in ("a/kuhn_poker.rcy", "b/kuhn_poker.rcy", "a/solo.rcy"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(source)
+    sweep = _sweep()
+    report = crosscheck(parse_file(tmp_path / "a" / "solo.rcy"), 2, fit=20).as_dict()
+    name = {p: sweep.log_name(tmp_path / p) for p in ("a/kuhn_poker.rcy", "b/kuhn_poker.rcy", "a/solo.rcy")}
+    assert len(set(name.values())) == 3
+    run = {**report, "fit": 20, "max_events": 2000}
+    runs = [{**run, "file": name["a/kuhn_poker.rcy"], "seed": 0}, {**run, "file": name["b/kuhn_poker.rcy"], "seed": 5},
+            {**run, "file": "kuhn_poker.rcy", "seed": 9},    # an older log's base name: which file?
+            {**run, "file": "solo.rcy", "seed": 0}, {**run, "file": name["a/solo.rcy"], "seed": 2}]
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in runs))
+    sweep.summary(log, current=[tmp_path / "a", tmp_path / "b"], n=4)
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[1:-1]}
+    # file, sha, now, fit, events, agree, seeds, ...
+    assert {k: (v[2], v[5], v[6]) for k, v in rows.items()} == {
+        name["a/kuhn_poker.rcy"]: ("yes", "2", "0..1"), name["b/kuhn_poker.rcy"]: ("yes", "2", "5..6"),
+        "kuhn_poker.rcy": ("?", "2", "9..10"), name["a/solo.rcy"]: ("yes", "4", "0..3")}
