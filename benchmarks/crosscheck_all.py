@@ -19,7 +19,8 @@ Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one
 Files that do not translate are listed as such.
 
 `--chunk SEEDS` splits each file's seeds into runs of that many, a child each (every child
-translates and grounds the game again: worth it for long games, Hearts or Lost Cities);
+translates, grounds and specializes the game's programs again, most of a first playout's
+time: worth it for long games, Hearts or Lost Cities);
 `--jobs J` runs J children at once (each under its own memory limit: J x --memory-gb must fit).
 `--dask ADDRESS` hands the runs to a Dask cluster instead (`dask scheduler` and `dask worker
 ADDRESS --nthreads T` on each machine, T x --memory-gb fitting it, ggpbridge installed;
