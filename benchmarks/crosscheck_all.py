@@ -83,20 +83,21 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
         if r["divergence"]:
             g["diverged"].append(r["divergence"]["seed"])
     now = _current_shas({(name, fit) for name, _, fit, _ in groups}, current) if current is not None else {}
-    print(f"{'file':34} {'kif sha256':12} {'now':>3} {'fit':>4} {'events':>6} {'agree':>6} {'seeds':>11} "
+    width = max([34] + [len(name) for name, *_ in groups] + [len(name) for name in unplayed])
+    print(f"{'file':{width}} {'kif sha256':12} {'now':>3} {'fit':>4} {'events':>6} {'agree':>6} {'seeds':>11} "
           f"{'runaway':>7} {'overflow':>8} {'runs':>4}  diverged at seeds")
     for (name, sha, fit, events), g in sorted(groups.items()):
         seeds = f"{min(g['agree'])}..{max(g['agree'])}" if g["agree"] else "-"
         mark = "-" if current is None else "?" if now.get((name, fit)) is None else \
             "yes" if now[name, fit] == sha else "old"
         diverged = ", ".join(map(str, g["diverged"])) or "-"
-        print(f"{name:34} {sha:12} {mark:>3} {fit:>4} {events:>6} {len(g['agree']):>6} {seeds:>11} "
+        print(f"{name:{width}} {sha:12} {mark:>3} {fit:>4} {events:>6} {len(g['agree']):>6} {seeds:>11} "
               f"{len(g['runaway']):>7} {len(g['overflow']):>8} {g['runs']:>4}  {diverged}")
     played = {name for name, *_ in groups}
     for name, why in sorted(unplayed.items()):
         if name in played:
             continue
-        print(f"{name:34} {'-':12} {'-':>3} {'-':>4} {'-':>6} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  "
+        print(f"{name:{width}} {'-':12} {'-':>3} {'-':>4} {'-':>6} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  "
               f"not played: {why[:80]}")
     if current is not None:
         found = {name for (name, _), sha in now.items() if sha is not None}
@@ -168,7 +169,8 @@ def main() -> None:
         return
     opts = RunOptions(memory_gb=a.memory_gb, time_limit=a.time_limit, max_events=a.max_events, fit=a.fit)
     runs = tasks(files(a.paths), a.n, a.seed, a.chunk)
-    print(f"{'file':34} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note",
+    a.width = max([34] + [len(log_name(path)) for path, _, _ in runs])
+    print(f"{'file':{a.width}} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note",
           flush=True)
     # A sweep started in the background ignores SIGINT and is stopped with SIGTERM: both are an
     # interrupt here, so that the runs under way are logged either way.
@@ -205,15 +207,15 @@ def report(a, path: Path, seed: int, n: int, r: dict) -> None:
                                   **r}) + "\n")
     blank = f"{'-':>9} {'-':>7} {'-':>8} {'-':>8}"
     if "error" in r:
-        print(f"{name:34} {seeds:>9} {blank} {r['wall']:7.0f}  error: {r['error']}", flush=True)
+        print(f"{name:{a.width}} {seeds:>9} {blank} {r['wall']:7.0f}  error: {r['error']}", flush=True)
         return
     if "playouts" not in r:
-        print(f"{name:34} {seeds:>9} {blank} {r['wall']:7.0f}  {r['translation'][:90]}", flush=True)
+        print(f"{name:{a.width}} {seeds:>9} {blank} {r['wall']:7.0f}  {r['translation'][:90]}", flush=True)
         return
     d = r["divergence"]
     note = f"DIVERGED at seed {d['seed']}: {d['what'][:80]}" if d else (r["stopped"] or "")
     rate = r["gdl_steps"] / r["seconds"] if r["seconds"] else 0.0
-    print(f"{name:34} {seeds:>9} {r['playouts']:>4}/{n:<4} {len(r['capped']):>7} {len(r['overflowed']):>8} "
+    print(f"{name:{a.width}} {seeds:>9} {r['playouts']:>4}/{n:<4} {len(r['capped']):>7} {len(r['overflowed']):>8} "
           f"{rate:8.0f} {r['wall']:7.0f}  {note}", flush=True)
 
 
