@@ -48,6 +48,7 @@ import signal
 from pathlib import Path
 
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, sweep, tasks
+from ggpbridge.sweep_logs import read_logs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,35 +65,20 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
     """Per file and translation: the seeds that agree, counted once over every run of the logs.
     With `current` (folders), each translation is marked as the one the file translates to now
     (`yes`) or an older one (`old`), and the files with `n` seeds agreeing now are counted."""
-    groups: dict = {}
-    unplayed: dict = {}   # file -> why a run played nothing (no translation, memory, timeout)
     known = _finder(current) if current is not None else {}
-    for line in (line for log in logs for line in log.read_text(encoding="utf-8").splitlines()):
-        r = json.loads(line)
-        # older logs named files outside the checkout by their base name: one name per file
-        name = log_name(known[r["file"]]) if r["file"] in known else r["file"]
-        if "kif_sha256" not in r:
-            unplayed[name] = r.get("error") or r.get("translation", "?")
-            continue
-        key = (name, r["kif_sha256"][:12], r["fit"], r["max_events"])
-        g = groups.setdefault(key, {"agree": set(), "runaway": set(), "overflow": set(), "diverged": [], "runs": 0})
-        g["runs"] += 1
-        g["agree"].update(range(r["seed"], r["seed"] + r["playouts"]))
-        g["runaway"].update(r["capped"])
-        g["overflow"].update(r["overflowed"])
-        if r["divergence"]:
-            g["diverged"].append(r["divergence"]["seed"])
+    # older logs named files outside the checkout by their base name: one name per file
+    groups, unplayed = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
     now = _current_shas({(name, fit) for name, _, fit, _ in groups}, current) if current is not None else {}
     width = max([34] + [len(name) for name, *_ in groups] + [len(name) for name in unplayed])
     print(f"{'file':{width}} {'kif sha256':12} {'now':>3} {'fit':>4} {'events':>6} {'agree':>6} {'seeds':>11} "
           f"{'runaway':>7} {'overflow':>8} {'runs':>4}  diverged at seeds")
     for (name, sha, fit, events), g in sorted(groups.items()):
-        seeds = f"{min(g['agree'])}..{max(g['agree'])}" if g["agree"] else "-"
+        seeds = f"{min(g.agree)}..{max(g.agree)}" if g.agree else "-"
         mark = "-" if current is None else "?" if now.get((name, fit)) is None else \
             "yes" if now[name, fit] == sha else "old"
-        diverged = ", ".join(map(str, g["diverged"])) or "-"
-        print(f"{name:{width}} {sha:12} {mark:>3} {fit:>4} {events:>6} {len(g['agree']):>6} {seeds:>11} "
-              f"{len(g['runaway']):>7} {len(g['overflow']):>8} {g['runs']:>4}  {diverged}")
+        diverged = ", ".join(map(str, g.diverged)) or "-"
+        print(f"{name:{width}} {sha:12} {mark:>3} {fit:>4} {events:>6} {len(g.agree):>6} {seeds:>11} "
+              f"{len(g.runaway):>7} {len(g.overflow):>8} {g.runs:>4}  {diverged}")
     played = {name for name, *_ in groups}
     for name, why in sorted(unplayed.items()):
         if name in played:
@@ -102,8 +88,9 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
     if current is not None:
         found = {name for (name, _), sha in now.items() if sha is not None}
         done = {name for (name, sha, fit, _), g in groups.items()
-                if now.get((name, fit)) == sha and len(g["agree"]) >= n}
-        print(f"files with {n} or more seeds agreeing on the translation they have now: {len(done)} of the "
+                if now.get((name, fit)) == sha and len(g.agree) >= n and not g.diverged}
+        print(f"files with {n} or more seeds agreeing on the translation they have now, none diverging: "
+              f"{len(done)} of the "
               f"{len(found)} found in {', '.join(map(str, current))}")
 
 

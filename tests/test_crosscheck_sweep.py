@@ -238,10 +238,16 @@ def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_pa
     assert marks == {("games/kuhn_poker.rcy", report["kif_sha256"][:12]): "yes",
                      ("games/kuhn_poker.rcy", "0" * 12): "old", ("gone.rcy", "a" * 12): "?"}
     # the old translation's 200 seeds do not count: the current one has 3
-    assert lines[-1] == ("files with 3 or more seeds agreeing on the translation they have now: "
+    assert lines[-1] == ("files with 3 or more seeds agreeing on the translation they have now, none diverging: "
                          f"1 of the 1 found in {ROOT / 'games'}")
     _sweep().summary(log, current=[ROOT / "games"], n=4)
-    assert "now: 0 of the 1 found" in capsys.readouterr().out.splitlines()[-1]
+    assert "diverging: 0 of the 1 found" in capsys.readouterr().out.splitlines()[-1]
+    # a divergence on the current translation: the file is not done, however many seeds agreed
+    with log.open("a") as out:
+        out.write(json.dumps({**report, "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 2000, "seed": 3,
+                              "playouts": 1, "divergence": {"seed": 4, "what": "the states differ"}}) + "\n")
+    _sweep().summary(log, current=[ROOT / "games"], n=3)
+    assert "diverging: 0 of the 1 found" in capsys.readouterr().out.splitlines()[-1]
 
 
 def test_files_of_the_same_name_in_two_folders_are_told_apart_and_old_base_names_still_count(tmp_path, capsys):

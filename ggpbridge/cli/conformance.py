@@ -8,6 +8,7 @@ import sys
 import click
 
 from ..sim.conformance import files_under, run_file
+from ..sweep_logs import read_logs
 from . import output
 from .common import fit_option
 
@@ -26,26 +27,35 @@ from .common import fit_option
 @click.option("--max-events", type=click.IntRange(min=1), default=2_000, show_default=True,
               help="Lockstep: a game still running after this many events agrees that far (runaway).")
 @fit_option
+@click.option("--lockstep-log", "logs", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="Add a column: the seeds these sweep logs (benchmarks/crosscheck_all.py --log) agree on "
+                   "for the translation each file has now. Repeatable.")
 @click.option("--json", "as_json", is_flag=True)
-def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, max_events, fit, as_json):
+def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, max_events, fit, logs, as_json):
     """Exit status is non-zero on any failure not listed as expected (internal errors always count)."""
     expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
     expect = [e for e in expect if e]
     files = files_under(paths)
+    logged = read_logs(*logs)[0] if logs else None
+    bases = Counter(f.name for f in files)
     rows = []
     with click.progressbar(files, label="conformance", file=sys.stderr,
                            item_show_func=lambda f: f.name if f else "") as bar:
         for f in bar:
-            rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events, fit))
+            rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events, fit,
+                                 logged, bases[f.name] == 1))
     unexpected = [r for r in rows if r.stage != "ok" and (r.stage == "internal" or not any(r.file.endswith(e) for e in expect))]
     if as_json:
         output.as_json({"files": [r.as_dict() for r in rows], "unexpected_failures": [r.file for r in unexpected]})
     else:
-        extra = (["translation"] if translate or lockstep else []) + (["lockstep"] if lockstep else [])
+        shown = translate or lockstep or logs
+        extra = (["translation"] if shown else []) + (["lockstep"] if lockstep else []) \
+            + (["lockstep (logged)"] if logs else [])
         output.table([[r.file, r.dialect or "-", r.stage, " ".join(f"{s}:{n}" for s, n in sorted(r.statuses.items())),
                        "" if r.seed is None else r.seed]
-                      + ([_short(r.translation)] if translate or lockstep else [])
-                      + ([r.lockstep or "-"] if lockstep else []) for r in rows],
+                      + ([_short(r.translation)] if shown else [])
+                      + ([r.lockstep or "-"] if lockstep else [])
+                      + ([r.logged or "-"] if logs else []) for r in rows],
                       ["file", "dialect", "stage", "games", "seed"] + extra)
         for r in rows:
             if r.stage != "ok":
@@ -53,7 +63,7 @@ def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, m
                 click.echo(f"\n[{tag}] {r.stage}" + (f" (seed {r.seed})" if r.seed is not None else "") + f": {r.message}")
         c = Counter(r.stage for r in rows)
         click.echo("\n" + ", ".join(f"{s}: {n}" for s, n in sorted(c.items())) + f"; unexpected failures: {len(unexpected)}")
-        if translate or lockstep:
+        if shown:
             t = Counter((r.translation or "-").split(" ")[0] for r in rows)
             click.echo("translation: " + ", ".join(f"{s}: {n}" for s, n in sorted(t.items())))
     raise SystemExit(1 if unexpected else 0)

@@ -27,11 +27,12 @@ class Row:
     statuses: Counter = field(default_factory=Counter)
     translation: str | None = None   # "valid (R rules)", "unsupported: ...", "invalid: ..." (with --translate)
     lockstep: str | None = None      # "N/N agree" or the divergence (with --crosscheck)
+    logged: str | None = None        # what sweep logs agree on for the current translation (with --lockstep-log)
 
     def as_dict(self) -> dict:
         return {"file": self.file, "dialect": self.dialect, "stage": self.stage, "message": self.message,
                 "seed": self.seed, "games": dict(self.statuses), "translation": self.translation,
-                "lockstep": self.lockstep}
+                "lockstep": self.lockstep, "logged": self.logged}
 
 
 def files_under(paths) -> list[Path]:
@@ -46,14 +47,20 @@ def files_under(paths) -> list[Path]:
 
 
 def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = False, lockstep: int = 0,
-             lockstep_time: float | None = None, max_events: int = 2_000, fit: int = 0) -> Row:
-    """Parse, check and play `games` seeded games of one file; optionally translate and cross-check it."""
+             lockstep_time: float | None = None, max_events: int = 2_000, fit: int = 0,
+             logged: dict | None = None, unique_base: bool = True) -> Row:
+    """Parse, check and play `games` seeded games of one file; optionally translate and cross-check
+    it, and tell what the sweep logs' runs `logged` (`ggpbridge.sweep_logs.read_logs`) agree on
+    for its translation (`unique_base`: no other file has its base name)."""
     row = _simulate_file(path, games, max_steps)
-    if (translate or lockstep) and row.stage in ("ok", "rules"):
+    if (translate or lockstep or logged is not None) and row.stage in ("ok", "rules"):
         loaded = parse_file(path)
         row.translation = translation_status(loaded)
         if lockstep and row.translation.startswith("valid"):
             row.lockstep = lockstep_status(loaded, lockstep, lockstep_time, max_events, fit)
+        if logged is not None and row.translation.startswith("valid"):
+            from ..sweep_logs import lockstep_logged
+            row.logged = lockstep_logged(path, loaded, logged, unique_base)
     return row
 
 

@@ -1,6 +1,7 @@
 """Every corpus game plays seeded games; the only failures are the files' own, listed ones."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -40,3 +41,32 @@ def test_an_unexpected_failure_fails_the_run(tmp_path):
     r = CliRunner().invoke(main, ["conformance", str(bad), "--games", "3"])
     assert r.exit_code == 1
     assert "[FAILED] rules (seed 0)" in r.output and "bad.rcy:1:" in r.output
+
+
+def test_a_column_tells_what_sweep_logs_agree_on_for_the_translation_each_file_has_now(tmp_path):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    source = (GAMES / "kuhn_poker.rcy").read_bytes()
+    for name in ("now/kuhn_poker.rcy", "old/kuhn_poker.rcy", "diverged/kuhn_poker.rcy", "unlogged/kuhn_poker.rcy"):
+        (tmp_path / name).parent.mkdir()
+        (tmp_path / name).write_bytes(source)
+    report = crosscheck(parse_file(tmp_path / "now" / "kuhn_poker.rcy"), 3, fit=20).as_dict()
+    run = {**report, "fit": 20, "max_events": 2000}
+    runs = [{**run, "file": "now/kuhn_poker.rcy"}, {**run, "file": "now/kuhn_poker.rcy", "seed": 2},
+            {**run, "file": "old/kuhn_poker.rcy", "kif_sha256": "0" * 64, "playouts": 200},
+            {**run, "file": "diverged/kuhn_poker.rcy", "divergence": {"seed": 1, "what": "the states differ"},
+             "playouts": 1},
+            {**run, "file": "kuhn_poker.rcy", "seed": 50}]   # a bare base name that four files have: none of them
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in runs))
+    r = CliRunner().invoke(main, ["conformance", str(tmp_path), "--games", "1", "--lockstep-log", str(log),
+                                  "--json"], catch_exceptions=False)
+    logged = {Path(row["file"]).parent.name: row["logged"] for row in json.loads(r.stdout)["files"]}
+    assert logged == {"now": "5 seeds agree (logged; fit 20, 2000 events)",   # seeds 0..2 and 2..4
+                      "old": "logged runs are of older translations (1 runs)",
+                      "diverged": "DIVERGED at seed 1 (logged)", "unlogged": "-"}
+    # where no other file has its base name, an older log's bare name stands for the file
+    from ggpbridge.sweep_logs import lockstep_logged, read_logs
+    alone = tmp_path / "unlogged" / "kuhn_poker.rcy"
+    assert lockstep_logged(alone, parse_file(alone), read_logs(log)[0], unique_base=True) == \
+        "3 seeds agree (logged; fit 20, 2000 events)"

@@ -1,0 +1,84 @@
+"""Reading the logs of lockstep sweeps (`benchmarks/crosscheck_all.py --log`): what agreed, per
+file and translation.
+
+A log line is one run: a file (named from the checkout, `games/war.rcy`, or from the folder the
+checkout is in, `shared/corpus/cardstock/rcy/Whist4.rcy`; older logs used the base name for files
+outside the checkout), the SHA-256 of the translation it checked, the fit and event cap, the
+first seed and the playouts that agreed from it. A seed counts once however many runs played it,
+and only for the translation it was played on: after a change to the translator, a file's
+earlier runs say nothing about the translation it has now.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Logged:
+    """The runs of one file on one translation, fit and event cap, added up."""
+
+    agree: set = field(default_factory=set)      # seeds that agreed
+    runaway: set = field(default_factory=set)    # of them, games stopped at the event cap
+    overflow: set = field(default_factory=set)   # of them, plays beyond the fitted tables
+    diverged: list = field(default_factory=list)  # seeds of divergences
+    runs: int = 0
+
+
+def read_logs(*logs: Path, rename=None) -> tuple[dict, dict]:
+    """(file, first 12 hex digits of the translation's SHA-256, fit, event cap) -> Logged, and
+    file -> why its runs played nothing (no translation, out of memory, timeout); `rename`
+    maps a logged file name to the one to count it under."""
+    groups: dict[tuple, Logged] = {}
+    unplayed: dict[str, str] = {}
+    for line in (line for log in logs for line in Path(log).read_text(encoding="utf-8").splitlines()):
+        r = json.loads(line)
+        name = rename(r["file"]) if rename else r["file"]
+        if "kif_sha256" not in r:
+            unplayed[name] = r.get("error") or r.get("translation", "?")
+            continue
+        g = groups.setdefault((name, r["kif_sha256"][:12], r["fit"], r["max_events"]), Logged())
+        g.runs += 1
+        g.agree.update(range(r["seed"], r["seed"] + r["playouts"]))
+        g.runaway.update(r["capped"])
+        g.overflow.update(r["overflowed"])
+        if r["divergence"]:
+            g.diverged.append(r["divergence"]["seed"])
+    return groups, unplayed
+
+
+def names(name: str, path: Path) -> bool:
+    """Whether a logged file name names this file: the name's parts end its path."""
+    parts = Path(name).parts
+    return Path(path).resolve().parts[-len(parts):] == parts
+
+
+def lockstep_logged(path: Path, loaded, groups: dict, unique_base: bool = True) -> str:
+    """A conformance cell: the seeds the logs agree on for the translation `loaded` has now
+    (each logged fit translated again to tell), a divergence on it, or why none counts.
+    `unique_base`: a log's bare base name may stand for this file (no other file has it)."""
+    from .crosscheck import checked_translation, kif_sha256
+    mine = {key: g for key, g in groups.items()
+            if names(key[0], path) and (unique_base or len(Path(key[0]).parts) > 1)}
+    if not mine:
+        return "-"
+    now = {}
+    for fit in sorted({fit for _, _, fit, _ in mine}):
+        try:
+            now[fit] = kif_sha256(checked_translation(loaded, None, fit).description)[:12]
+        except Exception as e:   # noqa: BLE001 - the cell says it; the table goes on
+            return f"error translating: {type(e).__name__}: {e}"[:120]
+    current = {key: g for key, g in mine.items() if now[key[2]] == key[1]}
+    if not current:
+        return f"logged runs are of older translations ({sum(g.runs for g in mine.values())} runs)"
+    diverged = sorted(s for g in current.values() for s in g.diverged)
+    if diverged:
+        return f"DIVERGED at seed {diverged[0]} (logged)"
+    (_, _, fit, events), best = max(current.items(), key=lambda kv: len(kv[1].agree))
+    out = f"{len(best.agree)} seeds agree (logged; fit {fit}, {events} events)"
+    if best.runaway:
+        out += f" ({len(best.runaway)} runaway)"
+    if best.overflow:
+        out += f" ({len(best.overflow)} beyond the fit)"
+    return out
