@@ -157,14 +157,14 @@ def main() -> None:
     opts = RunOptions(memory_gb=a.memory_gb, time_limit=a.time_limit, max_events=a.max_events, fit=a.fit)
     runs = tasks(files(a.paths), a.n, a.seed, a.chunk)
     a.width = max([34] + [len(log_name(path)) for path, _, _ in runs])
-    print(f"{'file':{a.width}} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} {'wall s':>7}  note",
-          flush=True)
     # A sweep started in the background ignores SIGINT and is stopped with SIGTERM: both are an
     # interrupt here, so that the runs under way are logged either way.
     handlers = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
     pool = None
     try:
-        pool = DaskPool(a.dask, a.jobs) if a.dask else LocalPool(a.jobs)
+        pool = _dask_pool(a.dask, a.jobs) if a.dask else LocalPool(a.jobs)
+        print(f"{'file':{a.width}} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} "
+              f"{'wall s':>7}  note", flush=True)
         sweep(runs, opts, pool, lambda path, seed, n, r: report(a, path, seed, n, r))
     except SweepInterrupted as stopped:
         if stopped.not_started:
@@ -177,6 +177,16 @@ def main() -> None:
             pool.close()
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
+
+
+def _dask_pool(address: str, jobs: int) -> DaskPool:
+    """The cluster's pool, or a clean exit saying why there is none."""
+    try:
+        return DaskPool(address, jobs)
+    except ImportError:
+        raise SystemExit("--dask needs the distributed package: pip install -e '.[dask]'") from None
+    except (OSError, TimeoutError, ValueError) as e:
+        raise SystemExit(f"cannot reach the Dask scheduler at {address}: {e}") from None
 
 
 def _interrupt(signum, frame):

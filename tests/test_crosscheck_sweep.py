@@ -273,3 +273,13 @@ def test_files_of_the_same_name_in_two_folders_are_told_apart_and_old_base_names
     assert {k: (v[2], v[5], v[6]) for k, v in rows.items()} == {
         name["a/kuhn_poker.rcy"]: ("yes", "2", "0..1"), name["b/kuhn_poker.rcy"]: ("yes", "2", "5..6"),
         "kuhn_poker.rcy": ("?", "2", "9..10"), name["a/solo.rcy"]: ("yes", "4", "0..3")}
+
+
+def test_a_scheduler_address_that_cannot_be_reached_is_a_clean_error(monkeypatch, tmp_path):
+    log = tmp_path / "log.jsonl"
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "1", "--dask", "no-port-here", "--log", str(log),
+                                     str(ROOT / "games" / "kuhn_poker.rcy")])
+    with pytest.raises(SystemExit) as stopped:
+        _sweep().main()
+    assert str(stopped.value.code).startswith("cannot reach the Dask scheduler at no-port-here: ")
+    assert not log.exists()
