@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import GgpBridgeError
+
 
 @dataclass
 class Logged:
@@ -32,20 +34,32 @@ def read_logs(*logs: Path, rename=None) -> tuple[dict, dict]:
     maps a logged file name to the one to count it under."""
     groups: dict[tuple, Logged] = {}
     unplayed: dict[str, str] = {}
-    for line in (line for log in logs for line in Path(log).read_text(encoding="utf-8").splitlines()):
-        r = json.loads(line)
-        name = rename(r["file"]) if rename else r["file"]
-        if "kif_sha256" not in r:
-            unplayed[name] = r.get("error") or r.get("translation", "?")
-            continue
-        g = groups.setdefault((name, r["kif_sha256"][:12], r["fit"], r["max_events"]), Logged())
-        g.runs += 1
-        g.agree.update(range(r["seed"], r["seed"] + r["playouts"]))
-        g.runaway.update(r["capped"])
-        g.overflow.update(r["overflowed"])
-        if r["divergence"]:
-            g.diverged.append(r["divergence"]["seed"])
+    for log in logs:
+        for number, line in enumerate(Path(log).read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                _add(json.loads(line), groups, unplayed, rename)
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise SweepLogError(f"{log}:{number}: not a sweep log line ({type(e).__name__}: {e})") from None
     return groups, unplayed
+
+
+class SweepLogError(GgpBridgeError):
+    """A line of a sweep log that is not one."""
+
+
+def _add(r: dict, groups: dict, unplayed: dict, rename) -> None:
+    """Count one log line."""
+    name = rename(r["file"]) if rename else r["file"]
+    if "kif_sha256" not in r:
+        unplayed[name] = r.get("error") or r.get("translation", "?")
+        return
+    g = groups.setdefault((name, r["kif_sha256"][:12], r["fit"], r["max_events"]), Logged())
+    g.runs += 1
+    g.agree.update(range(r["seed"], r["seed"] + r["playouts"]))
+    g.runaway.update(r["capped"])
+    g.overflow.update(r["overflowed"])
+    if r["divergence"]:
+        g.diverged.append(r["divergence"]["seed"])
 
 
 def names(name: str, path: Path) -> bool:

@@ -70,3 +70,12 @@ def test_a_column_tells_what_sweep_logs_agree_on_for_the_translation_each_file_h
     alone = tmp_path / "unlogged" / "kuhn_poker.rcy"
     assert lockstep_logged(alone, parse_file(alone), read_logs(log)[0], unique_base=True) == \
         "3 seeds agree (logged; fit 20, 2000 events)"
+
+
+def test_a_log_that_is_not_a_sweep_log_is_a_clean_error(tmp_path):
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"file": "games/war.rcy", "kif_sha256": "a" * 64}) + "\n")   # no seeds
+    r = CliRunner().invoke(main, ["conformance", str(GAMES / "kuhn_poker.rcy"), "--games", "1",
+                                  "--lockstep-log", str(log)])
+    assert r.exit_code != 0 and "Traceback" not in r.output
+    assert f"{log}:1: not a sweep log line (KeyError: 'fit')" in r.output
