@@ -124,6 +124,21 @@ class Lockstep:
                     raise self._diverge("the simulator's game is over, the translation's is not", where, s, g)
                 want = {self.roles[f"player{p}"]: 100 if p in node.winners else 0 for p in range(len(node.scores))}
                 got = {r: v for r, v in self.gdl.goals(g).items() if str(r) != "random"}
+                lo, hi = self.tr.bounds
+                off = [(p, v) for p, v in enumerate(node.scores) if isinstance(v, int) and not lo <= v <= hi]
+                if off:
+                    # a score the tables cannot hold (a product of two storages): the translation
+                    # ends the play as `overflow`, every goal 0
+                    p, v = off[0]
+                    if set(got.values()) != {0} or len(got) != len(want):
+                        raise self._diverge(f"player {p}'s score {v} is outside the translation's integers "
+                                            f"{lo}..{hi}: every goal should be 0 (overflow), clingo has "
+                                            f"{self._show(got)}", where, s, g)
+                    if self.tr.fit is not None:
+                        return (*stats, "overflow")
+                    raise self._diverge(f"player {p}'s score {v} is outside the translation's integers {lo}..{hi} "
+                                        f"and the play ended as `overflow`: the translation's bounds are too small "
+                                        f"for this play", where, s, g)
                 if want != got:
                     raise self._diverge(f"goals differ: simulator {self._show(want)}, clingo {self._show(got)}",
                                         where, s, g)

@@ -459,3 +459,17 @@ def test_base_and_input_hold_every_fluent_and_move_the_rules_can_make(name):
     assert domain.fluents and domain.moves
     assert sorted(map(str, domain.fluents - base)) == []
     assert sorted(map(str, domain.moves - inputs)) == []
+
+
+def test_a_score_beyond_the_integers_ends_the_play_as_overflow_with_every_goal_0():
+    from ggpbridge.crosscheck import crosscheck
+    loaded = parse_file(ROOT / "tests" / "translate" / "data" / "score_products.rcy")
+    # Plays where a player scores 2 x 40 end as `overflow`: the lockstep checks that every role
+    # then has goal 0 (no player is left without a goal) and counts them; the others are compared.
+    fitted = crosscheck(loaded, 20, fit=20)
+    assert fitted.divergence is None and fitted.playouts == 20
+    assert 0 < len(fitted.overflowed) < 20
+    # on the worst-case translation such a play is a divergence: its bounds fall short
+    worst = crosscheck(loaded, 20)
+    assert worst.divergence["seed"] == min(fitted.overflowed)
+    assert "score 80 is outside the translation's integers -1..41" in worst.divergence["what"]

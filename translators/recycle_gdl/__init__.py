@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ggpbridge import ir
-from ggpbridge.gdl.ast import Const, Description
+from ggpbridge.gdl.ast import Const, Description, Func
 from ggpbridge.sim.exprs import _INT_OPS
 
 from . import kernel
@@ -425,6 +425,12 @@ class Translation:
         r = fresh.var("r")
         # a play that left the tables (integers, stage depth) has no score: every player gets 0
         ok = [neg(true(const("overflow")))] if "overflow" in flow.used else []
+        # A score the tables' arithmetic computes (the product of two storages, say) can fall
+        # outside them, and a player would be left without a goal: that play ends as `overflow`
+        # too (every goal 0; the lockstep expects it where the simulator's score is off the table).
+        lost = _table_arithmetic(lits)
+        if lost:
+            ok.append(neg(f("score_lost")))
         out = [
             rule(f("player_score", k, val), f("player_id", k), *lits),
             rule(f("reached", v), f("player_score", k, v)),
@@ -436,9 +442,13 @@ class Translation:
             rule(f("goal", const("random"), const(0))),
             rule(f("terminal"), true(f("pc", const("done")))),
         ]
-        if ok:
+        if "overflow" in flow.used:
             out += [rule(f("goal", r, const(0)), f("role_of", k, r), true(const("overflow"))),
                     rule(f("terminal"), true(const("overflow")))]
+        if lost:
+            out += [rule(f("player_scored", k), f("player_score", k, v)),
+                    rule(f("score_lost"), f("player_id", k), neg(f("player_scored", k))),
+                    rule(f("goal", r, const(0)), f("role_of", k, r), f("score_lost"))]
         return out
 
     def _play(self, flow) -> list:
@@ -541,6 +551,12 @@ class Translation:
                           .get(t, "value_any"), e) for (_, t), e in zip(binds, es)]
                 out.append(rule(f("input", r, option_term(fi, es)), f("role_of", p, r), *doms))
         return _dedup(out)
+
+
+def _table_arithmetic(lits: list) -> bool:
+    """Whether these literals add or multiply through the integer tables, whose results can
+    fall outside them (a quotient or a remainder of a value in the tables stays inside)."""
+    return any(isinstance(x, Func) and (x.name in ("plus", "times") or x.name.startswith("times_")) for x in lits)
 
 
 def _loop_orders(kind: str, n: int) -> list:
