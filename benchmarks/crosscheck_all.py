@@ -48,17 +48,15 @@ import signal
 from pathlib import Path
 
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, sweep, tasks
-from ggpbridge.sweep_logs import read_logs
+from ggpbridge.sim.conformance import files_under
+from ggpbridge.sweep_logs import current_sha, read_logs
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def files(args) -> list[Path]:
     """The game files of these files and folders (games/ by default)."""
-    out = []
-    for p in map(Path, args or [ROOT / "games"]):
-        out += sorted(x for x in p.rglob("*") if x.suffix in (".rcy", ".gdl")) if p.is_dir() else [p]
-    return out
+    return files_under(args or [ROOT / "games"])
 
 
 def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> None:
@@ -68,7 +66,7 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
     known = _finder(current) if current is not None else {}
     # older logs named files outside the checkout by their base name: one name per file
     groups, unplayed = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
-    now = _current_shas({(name, fit) for name, _, fit, _ in groups}, current) if current is not None else {}
+    now = _current_shas({(name, fit) for name, _, fit, _ in groups}, known) if current is not None else {}
     width = max([34] + [len(name) for name, *_ in groups] + [len(name) for name in unplayed])
     print(f"{'file':{width}} {'kif sha256':12} {'now':>3} {'fit':>4} {'events':>6} {'agree':>6} {'seeds':>11} "
           f"{'runaway':>7} {'overflow':>8} {'runs':>4}  diverged at seeds")
@@ -94,18 +92,15 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
               f"{len(found)} found in {', '.join(map(str, current))}")
 
 
-def _current_shas(wanted: set, folders: list[Path]) -> dict:
+def _current_shas(wanted: set, known: dict[str, Path]) -> dict:
     """(file, fit) -> the first 12 hex digits of the SHA-256 of the translation that file (found
-    in `folders` by its log name) has now, fitted as logged; None when it is not found or fails."""
-    from ggpbridge.crosscheck import checked_translation, kif_sha256
+    in `known` by its log name) has now, fitted as logged; None when it is not found or fails."""
     from ggpbridge.recycle import parse_file
-    paths = _finder(folders)
     out = {}
     for name, fit in sorted(wanted):
-        path = paths.get(name)
+        path = known.get(name)
         try:
-            out[name, fit] = kif_sha256(checked_translation(parse_file(path), None, fit).description)[:12] \
-                if path else None
+            out[name, fit] = current_sha(parse_file(path), fit) if path else None
         except Exception:   # noqa: BLE001 - a file that no longer translates has no current translation
             out[name, fit] = None
     return out

@@ -62,25 +62,33 @@ def _add(r: dict, groups: dict, unplayed: dict, rename) -> None:
         g.diverged.append(r["divergence"]["seed"])
 
 
-def names(name: str, path: Path) -> bool:
-    """Whether a logged file name names this file: the name's parts end its path."""
-    parts = Path(name).parts
-    return Path(path).resolve().parts[-len(parts):] == parts
+def current_sha(loaded, fit: int) -> str:
+    """The first 12 hex digits of the SHA-256 of the translation a loaded game has now, fitted
+    to `fit` plays as a log's runs were: what a log's `kif_sha256` is compared with."""
+    from .crosscheck import checked_translation, kif_sha256
+    return kif_sha256(checked_translation(loaded, None, fit).description)[:12]
+
+
+def _names(name: str, parts: tuple) -> bool:
+    """Whether a logged file name names the file whose resolved path has these parts: the
+    name's parts end them."""
+    mine = Path(name).parts
+    return parts[-len(mine):] == mine
 
 
 def lockstep_logged(path: Path, loaded, groups: dict, unique_base: bool = True) -> str:
     """A conformance cell: the seeds the logs agree on for the translation `loaded` has now
     (each logged fit translated again to tell), a divergence on it, or why none counts.
     `unique_base`: a log's bare base name may stand for this file (no other file has it)."""
-    from .crosscheck import checked_translation, kif_sha256
+    parts = Path(path).resolve().parts
     mine = {key: g for key, g in groups.items()
-            if names(key[0], path) and (unique_base or len(Path(key[0]).parts) > 1)}
+            if _names(key[0], parts) and (unique_base or len(Path(key[0]).parts) > 1)}
     if not mine:
         return "-"
     now = {}
     for fit in sorted({fit for _, _, fit, _ in mine}):
         try:
-            now[fit] = kif_sha256(checked_translation(loaded, None, fit).description)[:12]
+            now[fit] = current_sha(loaded, fit)
         except Exception as e:   # noqa: BLE001 - the cell says it; the table goes on
             return f"error translating: {type(e).__name__}: {e}"[:120]
     current = {key: g for key, g in mine.items() if now[key[2]] == key[1]}
