@@ -42,6 +42,7 @@ DEFAULT_MAX_HORIZON = 500   # deepest unrolling when no --horizon is given
 KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
 _LOC = location(1, "<ggpbridge.query>")
 _BASE_OVERFLOW = Func("base", (Const("overflow"),))
+_SCORE_LOST = Const("score_lost")
 # The encodings each question grounds next to the temporal game (asp/<name>.lp).
 _FILES = {
     "cycle": ("query_common", "query_cycle"),
@@ -357,8 +358,6 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     bound = DEFAULT_MAX_HORIZON
     budget = horizon is not None and question != "always-ends"
     files = _FILES[question] + (("query_budget",) if budget else ())
-    overflow = _may_overflow(desc)
-    files += ("query_overflow",) if overflow else ()
     facts, role_symbol, top = [("_budget", (clingo.Number(horizon),))] if budget else [], None, None
     # Unstratified or unsafe rules would make clingo's plays mean something else: refuse them.
     errors = [d for d in validate(desc) if d.severity == "error"]
@@ -376,7 +375,10 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         # No question reads the percepts, and only `winnable` the goals: their rules would be
         # grounded at every step for nothing.
         keywords = ("legal", "next", "terminal") + (("goal",) if question == "winnable" else ())
-        u = Unrolling(restricted(desc, keywords), files, facts, deadline)
+        asked = restricted(desc, keywords)
+        overflow = _may_overflow(asked)
+        files += ("query_overflow",) if overflow else ()
+        u = Unrolling(asked, files, facts, deadline)
         result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
         if budget and result is not None:
             result = _within_budget(u, result, horizon, bound)
@@ -410,8 +412,9 @@ def _within_budget(u: Unrolling, result, horizon: int, bound: int):
 
 
 def _may_overflow(desc: Description) -> bool:
-    """Whether the description declares the fluent `overflow` (a translation that may leave its tables)."""
-    return any(r.head == _BASE_OVERFLOW for r in desc.rules)
+    """Whether the description declares the fluent `overflow` or derives `score_lost` (a translation that
+    may leave its tables)."""
+    return any(r.head == _BASE_OVERFLOW or r.head == _SCORE_LOST for r in desc.rules)
 
 
 def _within_table(u: Unrolling, result):
@@ -419,7 +422,8 @@ def _within_table(u: Unrolling, result):
     verdict, method, witness, limit = result
     if witness is None and verdict != UNKNOWN and u.ask("overflow") is not None:
         return (UNKNOWN, method + "; but some plays leave the translation's tables (integers, stage depth) "
-                "and end as `overflow` there", None, "the translation's bounded tables")
+                "and end as `overflow` there, or end with a score outside them (every goal 0)", None,
+                "the translation's bounded tables")
     return result
 
 

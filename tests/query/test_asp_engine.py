@@ -127,6 +127,21 @@ def test_a_proof_that_owes_to_overflowing_plays_is_unknown():
     explicit, asp = run_query(game, "winnable", "0", engine="both", limit_states=5000)
     assert asp.verdict == "unknown" and explicit.verdict == "yes"
 
+def test_a_no_that_owes_to_plays_with_a_score_off_the_tables_is_unknown():
+    # player 0's only win is with a product the translation's integers cannot hold: that
+    # play ends with every goal 0 there (`score_lost`), so "no win" is the translation's
+    path = str(DATA / "lost_score_win.rcy")
+    explicit, asp = run_query(path, "winnable", "0", engine="both")
+    assert explicit.verdict == "yes" and asp.verdict == "unknown" and "score outside" in asp.method
+    # a win inside the tables is still found, and questions that read no goal are still proofs
+    explicit, asp = run_query(path, "winnable", "1", engine="both")
+    assert explicit.verdict == asp.verdict == "yes"
+    explicit, asp = run_query(path, "terminates", engine="both")
+    assert explicit.verdict == asp.verdict == "yes"
+    # the relation alone, with no `overflow` fluent declared, is enough
+    assert answer_asp(game("lost_score"), "winnable", role="p").verdict == "unknown"
+
+
 def test_kif_role_names_reach_the_asp_engine():
     (answer,) = run_query(str(EXAMPLES / "tictactoe.kif"), "winnable", "oplayer", engine="asp")
     assert answer.verdict == "yes" and answer.witness["role"] == "oplayer"
