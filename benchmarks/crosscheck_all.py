@@ -14,7 +14,8 @@ at 3 x the time limit + 120 s, or failing (out of memory), keeps the playouts th
 before. Prints one row per file: playouts that agree, runaway games, GDL steps per second,
 and why it stopped (time limit, memory, divergence with its seed).
 With `--fit PLAYS` the translations' tables are fitted to that many random plays
-(`translate --fit`); plays beyond the fit are counted in the `overflow` column.
+(`translate --fit`); plays that end as `overflow` (beyond the fit, or a score off the tables) are
+counted in the `overflow` column.
 Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one stopped.
 Files that do not translate are listed as such.
 

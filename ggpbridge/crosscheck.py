@@ -27,7 +27,7 @@ from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .gdl.kif import print_kif
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
-from .translate import STALE_DRAW, overflow_reason
+from .translate import BEYOND_TABLES, SCORE_OFF_TABLES, STALE_DRAW, overflow_reason
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
 AUTO_LIMIT = 100_000
@@ -35,6 +35,12 @@ AUTO_LIMIT = 100_000
 
 class Divergence(GgpBridgeError):
     """The two engines disagree."""
+
+
+# Why a play ended as `overflow`, as Report.overflow_kinds counts it: only "tables" can be
+# helped by fitting to more plays (the fit covers what storages reach, not the scores computed
+# from them, nor the order of draws).
+OVERFLOW_KINDS = {BEYOND_TABLES: "tables", STALE_DRAW: "stale draw", SCORE_OFF_TABLES: "score"}
 
 
 @dataclass
@@ -54,6 +60,7 @@ class Report:
     broken: list = field(default_factory=list)   # seeds where a player has no option (a rule error of the game)
     overflowed: list = field(default_factory=list)  # seeds of plays beyond a fitted translation's tables,
     # or that drew from a deck refilled and not shuffled since (translators/recycle_gdl/order.py)
+    overflow_kinds: dict = field(default_factory=dict)  # why they overflowed (OVERFLOW_KINDS) -> how many
     rule_errors: list = field(default_factory=list)  # {seed, error}: the simulator stopped on a rule error
     stopped: str | None = None                   # why fewer playouts than asked were played
 
@@ -74,6 +81,7 @@ class Lockstep:
         self.sim = StepMachine(self.prog)
         self.gdl = ClingoMachine(self.tr.description, percepts=True)
         self.roles = {str(r): r for r in self.gdl.roles()}
+        self.overflow_kind = ""   # why the last play that ended as "overflow" did (OVERFLOW_KINDS)
         from .translators.recycle_gdl.exprs import loc_name
         self.deck_slots = {slot for (vis, nm), slot in self.prog.lay.loc_slots.items()
                            if loc_name(vis, nm) in self.tr.decks}
@@ -113,6 +121,7 @@ class Lockstep:
             reason = overflow_reason(g)
             if reason is not None and (self.tr.fit is not None or reason == STALE_DRAW):
                 # beyond the fitted tables, or a draw from a deck refilled and not shuffled since
+                self.overflow_kind = OVERFLOW_KINDS[reason]
                 return (*stats, "overflow")
             if reason is not None:
                 lo, hi = self.tr.bounds
@@ -135,6 +144,7 @@ class Lockstep:
                                             f"{lo}..{hi}: every goal should be 0 (overflow), clingo has "
                                             f"{self._show(got)}", where, s, g)
                     if self.tr.fit is not None:
+                        self.overflow_kind = OVERFLOW_KINDS[SCORE_OFF_TABLES]
                         return (*stats, "overflow")
                     raise self._diverge(f"player {p}'s score {v} is outside the translation's integers {lo}..{hi} "
                                         f"and the play ended as `overflow`: the translation's bounds are too small "
@@ -377,6 +387,9 @@ def crosscheck(loaded, n: int, seed: int = 0, overrides: dict | None = None, pro
             listed = {"runaway": rep.capped, "broken": rep.broken, "overflow": rep.overflowed}.get(ending)
             if listed is not None:
                 listed.append(seed + i)
+            if ending == "overflow":
+                kind = ls.overflow_kind
+                rep.overflow_kinds[kind] = rep.overflow_kinds.get(kind, 0) + 1
             rep.playouts += 1
             rep.decisions += d
             rep.chance += c

@@ -23,7 +23,7 @@ class Logged:
 
     agree: set = field(default_factory=set)      # seeds that agreed
     runaway: set = field(default_factory=set)    # of them, games stopped at the event cap
-    overflow: set = field(default_factory=set)   # of them, plays beyond the fitted tables
+    overflow: set = field(default_factory=set)   # of them, plays that ended as `overflow` (Report.overflowed)
     diverged: list = field(default_factory=list)  # seeds of divergences
     runs: int = 0
 
@@ -102,5 +102,5 @@ def lockstep_logged(path: Path, loaded, groups: dict, unique_base: bool = True) 
     if best.runaway:
         out += f" ({len(best.runaway)} runaway)"
     if best.overflow:
-        out += f" ({len(best.overflow)} beyond the fit)"
+        out += f" ({len(best.overflow)} ended as overflow)"
     return out

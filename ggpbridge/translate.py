@@ -38,6 +38,7 @@ def overflowed(state) -> bool:
 
 STALE_DRAW = "the play drew from a deck not shuffled since cards were put back in"
 BEYOND_TABLES = "the play went beyond the translation's tables"
+SCORE_OFF_TABLES = "a player's score fell outside the translation's integers"
 
 
 def overflow_reason(state) -> str | None:

@@ -10,6 +10,15 @@ from . import output
 from .common import dialect_option, fit_option, load, parse_sets
 
 
+# what each kind of Report.overflow_kinds means to the user, and what would help
+_OVERFLOW_HINTS = {
+    "tables": "beyond the tables fitted to {fit} plays: raise --fit",
+    "stale draw": "drew from a deck not shuffled since cards were put back in",
+    "score": "with a score outside the translation's integers, every goal 0 as expected: the fit sizes "
+             "storages, not the scores computed from them",
+}
+
+
 @click.command("crosscheck")
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=20, show_default=True)
@@ -48,9 +57,9 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
                        f"agreeing up to there: seeds {[e['seed'] for e in rep.rule_errors[:10]]}; "
                        f"seed {first['seed']}: {first['error'].splitlines()[0]}")
         if rep.overflowed:
-            click.echo(f"{len(rep.overflowed)} games ended as overflow, agreeing up to there (beyond the tables "
-                       f"fitted to {fit} plays: raise --fit; or a draw from a deck not shuffled since cards were "
-                       f"put back in): seeds {rep.overflowed[:10]}")
+            why = [f"{n} {_OVERFLOW_HINTS[kind].format(fit=fit)}" for kind, n in sorted(rep.overflow_kinds.items())]
+            click.echo(f"{len(rep.overflowed)} games ended as overflow, agreeing up to there ({'; '.join(why)}): "
+                       f"seeds {rep.overflowed[:10]}")
         if rep.stopped:
             click.echo(f"stopped: {rep.stopped}")
         d = rep.divergence

@@ -78,7 +78,8 @@ def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events:
     if rep.capped:
         out += f" ({len(rep.capped)} runaway, agree to {max_events} events)"
     if rep.overflowed:
-        out += f" ({len(rep.overflowed)} beyond the fit, agree up to it)"
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(rep.overflow_kinds.items()))
+        out += f" ({len(rep.overflowed)} ended as overflow: {kinds}; agree up to it)"
     if rep.rule_errors:
         out += f" ({len(rep.rule_errors)} stop on a rule error of the game, first seed {rep.rule_errors[0]['seed']})"
     if rep.stopped:

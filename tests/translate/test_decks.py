@@ -138,7 +138,7 @@ def test_a_draw_from_a_refilled_deck_not_shuffled_since_ends_the_play_as_overflo
     assert {x.name for x in Translation(loaded.game).decks} == {"iloc_stock"}
     rep = crosscheck(loaded, 5, seed=0)
     assert rep.divergence is None, rep.divergence
-    assert rep.overflowed == [0, 1, 2, 3, 4]
+    assert rep.overflowed == [0, 1, 2, 3, 4] and rep.overflow_kinds == {"stale draw": 5}
     # each play agreed through the first round, up to the second deal's first draw
     assert rep.decisions == 5 * 4
 

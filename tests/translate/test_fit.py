@@ -87,7 +87,7 @@ def test_a_play_beyond_the_fit_ends_as_overflow_and_is_counted_not_compared(monk
     monkeypatch.setattr(translate, "measured_fit", lambda *a, **k: small)
     rep = crosscheck(parse_file(WAR), 12, seed=0, fit=1)
     assert rep.divergence is None, rep.divergence
-    assert rep.overflowed and rep.playouts == 12
+    assert rep.overflowed and rep.playouts == 12 and rep.overflow_kinds == {"tables": len(rep.overflowed)}
 
 
 def test_a_bag_fuller_than_its_fit_ends_as_overflow(monkeypatch):

@@ -468,8 +468,16 @@ def test_a_score_beyond_the_integers_ends_the_play_as_overflow_with_every_goal_0
     # then has goal 0 (no player is left without a goal) and counts them; the others are compared.
     fitted = crosscheck(loaded, 20, fit=20)
     assert fitted.divergence is None and fitted.playouts == 20
-    assert 0 < len(fitted.overflowed) < 20
+    assert 0 < len(fitted.overflowed) < 20 and fitted.overflow_kinds == {"score": len(fitted.overflowed)}
     # on the worst-case translation such a play is a divergence: its bounds fall short
     worst = crosscheck(loaded, 20)
     assert worst.divergence["seed"] == min(fitted.overflowed)
     assert "score 80 is outside the translation's integers -1..41" in worst.divergence["what"]
+
+
+def test_crosscheck_says_why_plays_ended_as_overflow():
+    game = str(ROOT / "tests" / "translate" / "data" / "score_products.rcy")
+    res = CliRunner().invoke(main, ["crosscheck", game, "-n", "20", "--fit", "20"])
+    assert res.exit_code == 0, res.output
+    # a score computed from the storages is not sized by the fit: raising it would not help
+    assert "with a score outside the translation's integers" in res.output and "raise --fit" not in res.output
