@@ -30,7 +30,9 @@ this process with --jobs threads. The logic is `ggpbridge.sweep`.
 Rows and log lines come in the order the children finish, each with its seeds.
 An interrupt (Ctrl-C, or SIGTERM: `kill` the sweep's process) starts no more children, stops
 the running ones (on the cluster too) and logs what they had agreed ("stopped by signal 15"),
-names the first run it did not start and exits with 130.
+names the first run it did not start and exits with 130 (while connecting to a cluster: it
+starts nothing, and leaves no local cluster behind). A --dask address where no scheduler
+answers, or a server that is not one, is a clean error.
 
 `--log FILE` appends each file's report to FILE as a JSON line, with the SHA-256 of the
 translation it checked; `--summary FILE...` adds the runs of one or more logs up per file and
@@ -168,6 +170,9 @@ def main() -> None:
             print(f"interrupted; runs not started: {len(stopped.not_started)}, the first at seed {seed} "
                   f"of {path.name}", flush=True)
         raise SystemExit(130) from None   # the shell's code for an interrupt, without a traceback
+    except KeyboardInterrupt:   # before the sweep began (connecting to the cluster): nothing ran
+        print(f"interrupted before any run started; runs not started: {len(runs)}", flush=True)
+        raise SystemExit(130) from None
     finally:
         if pool is not None:
             pool.close()
@@ -183,6 +188,9 @@ def _dask_pool(address: str, jobs: int) -> DaskPool:
         raise SystemExit("--dask needs the distributed package: pip install -e '.[dask]'") from None
     except (OSError, TimeoutError, ValueError) as e:
         raise SystemExit(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    except (MemoryError, OverflowError):   # a server that is no scheduler: its first bytes read as a huge length
+        raise SystemExit(f"cannot reach the Dask scheduler at {address}: the server there does not speak "
+                         f"Dask's protocol") from None
 
 
 def _interrupt(signum, frame):

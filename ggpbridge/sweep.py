@@ -181,16 +181,20 @@ class DaskPool:
 
     def __init__(self, address: str, jobs: int = 1):
         from distributed import Client, Event, LocalCluster
-        self._cluster = None
-        if address == "local":
-            # the threads only wait on children: worker processes would add nothing
-            self._cluster = LocalCluster(n_workers=1, threads_per_worker=max(jobs, 1), processes=False,
-                                         dashboard_address=None)
-            self._client = Client(self._cluster)
-        else:
-            self._client = Client(address)
-        self._event = Event(f"ggpbridge-sweep-{uuid.uuid4().hex}", client=self._client)
-        self._executor = self._client.get_executor(pure=False)
+        self._cluster = self._client = None
+        try:
+            if address == "local":
+                # the threads only wait on children: worker processes would add nothing
+                self._cluster = LocalCluster(n_workers=1, threads_per_worker=max(jobs, 1), processes=False,
+                                             dashboard_address=None)
+                self._client = Client(self._cluster)
+            else:
+                self._client = Client(address)
+            self._event = Event(f"ggpbridge-sweep-{uuid.uuid4().hex}", client=self._client)
+            self._executor = self._client.get_executor(pure=False)
+        except BaseException:   # an interrupt while connecting too: leave no cluster running
+            self.close()
+            raise
 
     def slots(self) -> int:
         """How many runs can be under way at once: the cluster's worker threads now."""
@@ -206,7 +210,8 @@ class DaskPool:
 
     def close(self) -> None:
         """Disconnect (and shut a local cluster down)."""
-        self._client.close()
+        if self._client is not None:
+            self._client.close()
         if self._cluster is not None:
             self._cluster.close()
 

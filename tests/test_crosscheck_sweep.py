@@ -1,6 +1,7 @@
 """ggpbridge.sweep and benchmarks/crosscheck_all.py: children that keep their playouts when stopped,
 chunks run side by side (here and on a Dask cluster), interrupts, and --summary (runs of a sweep
 log added up per file and translation)."""
+import gc
 import importlib.util
 import json
 import os
@@ -14,6 +15,14 @@ import pytest
 from ggpbridge import sweep as core
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _collect():
+    """A Dask client that failed to connect tears its loop down when collected: after its test,
+    not in the middle of a later test's cluster start (which it held past its 10 s wait)."""
+    yield
+    gc.collect()
 
 
 def _sweep():
@@ -283,3 +292,45 @@ def test_a_scheduler_address_that_cannot_be_reached_is_a_clean_error(monkeypatch
         _sweep().main()
     assert str(stopped.value.code).startswith("cannot reach the Dask scheduler at no-port-here: ")
     assert not log.exists()
+
+
+def test_an_interrupt_while_connecting_to_the_cluster_exits_cleanly_and_leaves_no_cluster(monkeypatch, capsys):
+    import distributed
+    clusters = []
+
+    class Cluster(distributed.LocalCluster):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            clusters.append(self)
+
+    def client(*args, **kwargs):
+        raise KeyboardInterrupt   # Ctrl-C while the client waits for the scheduler
+    monkeypatch.setattr(distributed, "LocalCluster", Cluster)
+    monkeypatch.setattr(distributed, "Client", client)
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "4", "--chunk", "2", "--dask", "local",
+                                     str(ROOT / "games" / "kuhn_poker.rcy")])
+    with pytest.raises(SystemExit) as stopped:
+        _sweep().main()
+    assert stopped.value.code == 130
+    assert "interrupted before any run started; runs not started: 2" in capsys.readouterr().out
+    assert len(clusters) == 1 and clusters[0].status.name == "closed"
+
+
+def test_a_server_that_is_not_a_dask_scheduler_is_a_clean_error(monkeypatch):
+    import socket
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def answer():   # an HTTP server, say: its reply is read as the length of a frame
+        conn, _ = server.accept()
+        conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+    threading.Thread(target=answer, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "1", "--dask", address,
+                                     str(ROOT / "games" / "kuhn_poker.rcy")])
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            _sweep().main()
+    finally:
+        server.close()
+    assert stopped.value.code == f"cannot reach the Dask scheduler at {address}: the server there does not speak " \
+                                 "Dask's protocol"
