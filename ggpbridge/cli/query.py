@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..query.answer import QUESTIONS, UNKNOWN
-from ..query.run import ENGINES, run_query
+from ..query.run import ENGINES, EngineDisagreement, run_query
 from ..query.witness import save
 from . import output
 from .common import dialect_option, parse_sets
@@ -39,8 +39,12 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
         raise click.UsageError("winnable needs a ROLE: a seat number such as 0, or player0")
     if question != "winnable" and role is not None:
         raise click.UsageError(f"{question} takes no ROLE")
-    answers = run_query(game, question, role, engine, horizon, parse_sets(sets), timeout, limit_states,
-                        progress=_progress() if sys.stderr.isatty() else None, dialect=dialect)
+    disagreement = None
+    try:
+        answers = run_query(game, question, role, engine, horizon, parse_sets(sets), timeout, limit_states,
+                            progress=_progress() if sys.stderr.isatty() else None, dialect=dialect)
+    except EngineDisagreement as e:   # both answers, and the witness that replays one, are kept
+        disagreement, answers = e, e.answers
     if sys.stderr.isatty():
         click.echo("\r\033[K", nl=False, err=True)
     written = None
@@ -51,7 +55,8 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
         save(witness, written)
     if as_json:
         output.as_json({"game": game, "question": question, "role": role, "horizon": horizon,
-                        "answers": [a.as_dict() for a in answers], "witness_file": written})
+                        "answers": [a.as_dict() for a in answers], "witness_file": written}
+                       | ({"disagreement": str(disagreement)} if disagreement else {}))
     else:
         for a in answers:
             _show(game, a, role)
@@ -59,6 +64,8 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
             steps = len(witness.get("steps") or witness.get("moves") or [])   # asp witnesses list joint moves
             click.echo(f"witness: {written} ({steps} steps); check it with: "
                        f"ggpbridge replay {game} {written}")
+    if disagreement is not None:
+        raise disagreement   # the boundary prints it and exits with 2
     raise SystemExit(1 if any(a.verdict == UNKNOWN for a in answers) else 0)
 
 

@@ -10,7 +10,12 @@ ENGINES = ("explicit", "asp", "both")
 
 
 class EngineDisagreement(GgpBridgeError):
-    """The two engines gave opposite definite verdicts: one of them is wrong."""
+    """The two engines gave opposite definite verdicts: one of them is wrong. `answers` holds
+    both, with the witness one of them has (what replays the disagreement)."""
+
+    def __init__(self, message: str, answers: list):
+        super().__init__(message)
+        self.answers = answers
 
 
 def parse_role(text: str | int | None, nplayers: int | None = None) -> int | None:
@@ -52,7 +57,7 @@ def run_query(game: str, question: str, role=None, engine: str = "explicit", hor
         a, b = out
         if UNKNOWN not in (a.verdict, b.verdict) and a.verdict != b.verdict:
             raise EngineDisagreement(f"the engines disagree on '{question}' for {game}: explicit says {a.verdict} "
-                                     f"({a.method}); asp says {b.verdict} ({b.method})")
+                                     f"({a.method}); asp says {b.verdict} ({b.method})", out)
     return out
 
 

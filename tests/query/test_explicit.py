@@ -247,14 +247,22 @@ def _fake_asp(monkeypatch, fn):
     monkeypatch.setitem(sys.modules, "ggpbridge.query.asp_engine", mod)
 
 
-def test_both_engines_must_agree(monkeypatch):
+def test_both_engines_must_agree(monkeypatch, tmp_path):
     from ggpbridge.query.answer import Answer
     path = str(GAMES / "war_n4_seat.rcy")
     _fake_asp(monkeypatch, lambda desc, q, **kw: Answer(q, NO, "asp", "fake"))
-    with pytest.raises(EngineDisagreement, match="explicit says yes"):
+    with pytest.raises(EngineDisagreement, match="explicit says yes") as disagreement:
         run_query(path, "cycle", engine="both")
-    r = run("query", path, "cycle", "--engine", "both")
+    assert [a.verdict for a in disagreement.value.answers] == [YES, NO]
+    witness = tmp_path / "cycle.json"
+    r = run("query", path, "cycle", "--engine", "both", "--witness", witness)
     assert r.exit_code == 2 and "disagree" in r.stderr
+    # both answers are shown, and the explicit engine's recurrence is kept to replay
+    assert "cycle? yes" in r.stdout and "cycle? no" in r.stdout and "fake" in r.stdout
+    assert run("replay", path, witness).exit_code == 0
+    r = run("query", path, "cycle", "--engine", "both", "--json", "--witness", witness)
+    data = json.loads(r.stdout)
+    assert r.exit_code == 2 and "explicit says yes" in data["disagreement"] and len(data["answers"]) == 2
     _fake_asp(monkeypatch, lambda desc, q, **kw: Answer(q, YES, "asp", "fake"))
     assert [a.verdict for a in run_query(path, "cycle", engine="both")] == [YES, YES]
 
