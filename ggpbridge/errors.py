@@ -105,6 +105,10 @@ class RecycleSyntaxError(PositionedError):
     """The text is not well-formed RECYCLE of the dialect being read."""
 
 
+class NotRecycleError(PositionedError):
+    """A GDL (KIF) file, by its suffix, given where a RECYCLE game is read."""
+
+
 class GameDefinitionError(PositionedError):
     """The game is well-formed but its rules are inconsistent (found by the checker or at run time)."""
 

@@ -19,7 +19,7 @@ def command(files, dialect, as_json, quiet):
     report = []
     for f in files:
         try:
-            loaded = load(f, dialect)
+            loaded = load(f, dialect, "`ggpbridge validate` checks GDL files")
             diags = loaded.warnings + check(loaded.game, loaded.source)
             dia = loaded.dialect
         except PositionedError as e:

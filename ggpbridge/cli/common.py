@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import NotRecycleError
 from ..recycle import parse_file
 from ..recycle.dialects import DIALECTS
 
@@ -17,9 +18,15 @@ fit_option = click.option(
          "them ends as `overflow`. 0: worst-case tables.")
 
 
-def load(path: str, dialect: str | None):
-    """Parse a game file; library errors propagate to the CLI boundary."""
-    return parse_file(path, dialect)
+def load(path: str, dialect: str | None, kif_hint: str = ""):
+    """Parse a RECYCLE game file; library errors propagate to the CLI boundary. `kif_hint`
+    says what to do instead with a GDL (KIF) file."""
+    try:
+        return parse_file(path, dialect)
+    except NotRecycleError as e:
+        if not kif_hint:
+            raise
+        raise NotRecycleError(f"{e.message}; {kif_hint}", e.pos, e.source) from None
 
 
 def parse_sets(sets) -> dict:

@@ -34,7 +34,7 @@ _OVERFLOW_HINTS = {
 @dialect_option
 def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
     """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
-    loaded = load(game, dialect)
+    loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
     opts = dict(max_events=max_events, time_limit=time_limit, fit=fit)
     if as_json or not sys.stderr.isatty():
         rep = crosscheck(loaded, n, seed, parse_sets(sets), **opts)

@@ -28,7 +28,8 @@ def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect)
         player_names(players)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
-    prog = compile_loaded(load(game, dialect), parse_sets(sets))
+    loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
+    prog = compile_loaded(loaded, parse_sets(sets))
     show = not as_json and n >= 200
     if show:
         with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:

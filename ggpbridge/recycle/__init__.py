@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import ir
-from ..errors import Diagnostic, PositionedError, Source
+from ..errors import Diagnostic, NotRecycleError, PositionedError, Source
 from .dialects import DIALECTS, V03, detect
 
 
@@ -49,8 +49,13 @@ def parse_text(text: str, name: str = "<string>", dialect: str | None = None) ->
 
 
 def parse_file(path: str | Path, dialect: str | None = None) -> Loaded:
-    """Read and parse a RECYCLE file."""
+    """Read and parse a RECYCLE file (a KIF file is refused: NotRecycleError)."""
+    from ..translate import is_kif
     p = Path(path)
+    if is_kif(p):
+        # read as RECYCLE, its first `;` comment would be the error: say what the file is instead
+        raise NotRecycleError(f"a GDL (KIF) file, by its suffix {p.suffix}: this reads RECYCLE games (.rcy, and "
+                              f"CardStock's .gdl)", source=Source(str(path), ""))
     data = p.read_bytes()
     try:
         text = data.decode("utf-8-sig")

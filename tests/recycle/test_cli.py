@@ -79,3 +79,18 @@ def test_info_lists_the_game_anatomy():
 def test_missing_file_is_a_usage_error():
     r = CliRunner().invoke(main, ["check", "/no/such/file.rcy"])
     assert r.exit_code == 2 and "does not exist" in r.output
+
+
+def test_a_gdl_file_is_named_as_such_where_a_recycle_game_is_read():
+    kif = str(GAMES.parent / "examples" / "gdl" / "tictactoe.kif")
+    # read as RECYCLE, its first `;` comment was the error
+    r = CliRunner().invoke(main, ["parse", kif])
+    assert r.exit_code == 2 and f"{kif}: error: a GDL (KIF) file, by its suffix .kif" in r.stderr
+    assert "';'" not in r.stderr
+    # check goes on with the other files, and points to the command for GDL
+    r = run("check", kif, AGRAM)
+    assert r.exit_code == 1 and "`ggpbridge validate` checks GDL files" in r.output
+    assert f"{AGRAM}: ok" in r.output
+    r = CliRunner().invoke(main, ["crosscheck", kif])
+    assert r.exit_code == 2 and "--engine clingo" in r.stderr
+
