@@ -23,7 +23,7 @@ def check_file(path: Path) -> dict:
         report["rules"] = len(desc.rules)
         report["diagnostics"] = check_description(desc)
     except KifSyntaxError as exc:
-        report["fatal"] = str(exc)
+        report["fatal"] = str(exc) + _recycle_hint(path, text)
         report["col"] = exc.col
         report["diagnostics"] = [Diagnostic("error", exc.message, exc.line, exc.source_line.strip())]
     except (OSError, UnicodeDecodeError) as exc:
@@ -33,6 +33,18 @@ def check_file(path: Path) -> dict:
     except Exception as exc:  # noqa: BLE001 - the command promises no traceback
         _fail(report, f"internal error: {type(exc).__name__}: {exc}")
     return report
+
+
+def _recycle_hint(path: Path, text: str) -> str:
+    """A hint for a file that is not KIF but a RECYCLE game (CardStock's `.gdl` files are)."""
+    from ggpbridge.errors import GgpBridgeError
+    from ggpbridge.recycle import parse_text
+    try:
+        parse_text(text, str(path))
+    except (GgpBridgeError, RecursionError):
+        return ""
+    return (f"\n  {path} is a RECYCLE game: `ggpbridge check {path}` checks it, "
+            f"`ggpbridge translate {path}` gives its GDL-II")
 
 
 def _fail(report: dict, message: str) -> None:

@@ -119,3 +119,17 @@ def test_json_output_for_valid_file(runner):
     assert result.exit_code == 0
     (entry,) = json.loads(result.output)["files"]
     assert (entry["gdl_version"], entry["errors"], entry["diagnostics"]) == (2, 0, [])
+
+
+def test_a_recycle_game_given_to_validate_is_named_as_such(runner):
+    # CardStock's `.gdl` files are RECYCLE: read as KIF they fail on their first RECYCLE form
+    game = str(Path(__file__).resolve().parents[2] / "games" / "war.rcy")
+    result = runner.invoke(validate, [game])
+    assert result.exit_code == 1
+    assert f"{game} is a RECYCLE game: `ggpbridge check {game}` checks it" in result.output
+
+
+def test_a_kif_syntax_error_gets_no_recycle_hint(runner, tmp_path):
+    bad = write(tmp_path, "bad.gdl", GOOD + "(<= (p ?x\n")
+    result = runner.invoke(validate, [bad])
+    assert result.exit_code == 1 and "RECYCLE" not in result.output
