@@ -27,7 +27,7 @@ from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .gdl.kif import print_kif
 from .sim.stepwise import Chance, Decision, StepMachine, Terminal
-from .translate import BEYOND_TABLES, SCORE_OFF_TABLES, STALE_DRAW, overflow_reason
+from .translate import BEYOND_TABLES, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost, overflow_reason
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
 AUTO_LIMIT = 100_000
@@ -82,6 +82,7 @@ class Lockstep:
         self.gdl = ClingoMachine(self.tr.description, percepts=True)
         self.roles = {str(r): r for r in self.gdl.roles()}
         self.overflow_kind = ""   # why the last play that ended as "overflow" did (OVERFLOW_KINDS)
+        self.may_lose_score = derives_score_lost(self.tr.description)
         from .translators.recycle_gdl.exprs import loc_name
         self.deck_slots = {slot for (vis, nm), slot in self.prog.lay.loc_slots.items()
                            if loc_name(vis, nm) in self.tr.decks}
@@ -149,6 +150,16 @@ class Lockstep:
                     raise self._diverge(f"player {p}'s score {v} is outside the translation's integers {lo}..{hi} "
                                         f"and the play ended as `overflow`: the translation's bounds are too small "
                                         f"for this play", where, s, g)
+                if want != got and self.may_lose_score and set(got.values()) == {0} and len(got) == len(want):
+                    # a result on the way to a score left the tables (an intermediate product):
+                    # the final scores are in them, every goal is 0 all the same (`score_lost`)
+                    if self.tr.fit is not None:
+                        self.overflow_kind = OVERFLOW_KINDS[SCORE_OFF_TABLES]
+                        return (*stats, "overflow")
+                    raise self._diverge(f"every goal is 0 (a score computed through the translation's integers "
+                                        f"{lo}..{hi} left them on the way; the simulator's scores are "
+                                        f"{list(node.scores)}): the translation's bounds are too small for "
+                                        f"this play", where, s, g)
                 if want != got:
                     raise self._diverge(f"goals differ: simulator {self._show(want)}, clingo {self._show(got)}",
                                         where, s, g)

@@ -6,7 +6,7 @@ import time
 
 from .errors import GameDefinitionError, MoveError
 from .machine import GameMachine, UnfinishedPlay, playout
-from .translate import overflow_reason
+from .translate import SCORE_OFF_TABLES, derives_score_lost, overflow_reason
 
 CHANCE_ROLE = "random"
 
@@ -21,13 +21,22 @@ def random_playout(machine: GameMachine, rng: random.Random, max_steps: int = 10
     except (MoveError, GameDefinitionError) as exc:
         # a rule error of the game (a player left without options): this game is lost, not the run
         return {"goals": None, "finished": False, "error": str(exc)}
+    goals = {str(r): v for r, v in play.goals.items() if str(r) != CHANCE_ROLE}
     reason = overflow_reason(play.states[-1])
+    if reason is None and _may_lose_score(machine) and set(goals.values()) == {0}:
+        reason = SCORE_OFF_TABLES   # every goal 0 at the end of a max/min scoring: a score was lost
     if reason is not None:
         # the translation cannot follow this play (see translate --fit, and decks): no outcome
         return {"goals": None, "steps": len(play.moves), "finished": False,
                 "error": f"{reason} and ended as overflow"}
-    return {"goals": {str(r): v for r, v in play.goals.items() if str(r) != CHANCE_ROLE},
-            "steps": len(play.moves), "decisions": _decisions(play.moves), "finished": True}
+    return {"goals": goals, "steps": len(play.moves), "decisions": _decisions(play.moves), "finished": True}
+
+
+def _may_lose_score(machine: GameMachine) -> bool:
+    """Whether the machine plays a translation whose scoring may lose a score (the simulator's
+    integers are Python's); a scan of the rules, next to a clingo playout's cost nothing."""
+    desc = getattr(machine, "description", None)
+    return desc is not None and derives_score_lost(desc)
 
 
 def _decisions(moves) -> int:

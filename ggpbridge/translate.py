@@ -30,6 +30,16 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
     return translate_loaded(parse_file(path, dialect), version, overrides, fit, decks)
 
 
+def derives_score_lost(desc: Description) -> bool:
+    """Whether a translation may lose a score: its scoring computes through the tables (a product,
+    a difference) and gives every goal 0 where a result leaves them (`score_lost`). A max/min
+    scoring otherwise gives some player 100, so a terminal state with every goal 0 is such a play."""
+    return any(rule.head == _SCORE_LOST for rule in desc.rules)
+
+
+_SCORE_LOST = Const("score_lost")
+
+
 def overflowed(state) -> bool:
     """True for a clingo state of a translated game that ended as `overflow`: it left the
     translation's tables, or drew from a deck not shuffled since cards were put back in."""
@@ -38,7 +48,7 @@ def overflowed(state) -> bool:
 
 STALE_DRAW = "the play drew from a deck not shuffled since cards were put back in"
 BEYOND_TABLES = "the play went beyond the translation's tables"
-SCORE_OFF_TABLES = "a player's score fell outside the translation's integers"
+SCORE_OFF_TABLES = "the play's scoring left the translation's integers"
 
 
 def overflow_reason(state) -> str | None:

@@ -14,8 +14,8 @@ from .common import dialect_option, fit_option, load, parse_sets
 _OVERFLOW_HINTS = {
     "tables": "beyond the tables fitted to {fit} plays: raise --fit",
     "stale draw": "drew from a deck not shuffled since cards were put back in",
-    "score": "with a score outside the translation's integers, every goal 0 as expected: the fit sizes "
-             "storages, not the scores computed from them",
+    "score": "with a score, or a result on the way to one, outside the translation's integers, every goal "
+             "0 as expected: the fit sizes storages, not the scores computed from them",
 }
 
 

@@ -146,6 +146,11 @@ class ClingoMachine:
         self._step_cache = _Cache(cache_size)
         self.solves = 0  # how many times clingo was asked (cache misses)
 
+    @property
+    def description(self) -> Description:
+        """The GDL description the machine plays."""
+        return self._desc
+
     # -- the interface ------------------------------------------------------
 
     def roles(self) -> tuple[clingo.Symbol, ...]:

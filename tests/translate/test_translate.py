@@ -480,4 +480,28 @@ def test_crosscheck_says_why_plays_ended_as_overflow():
     res = CliRunner().invoke(main, ["crosscheck", game, "-n", "20", "--fit", "20"])
     assert res.exit_code == 0, res.output
     # a score computed from the storages is not sized by the fit: raising it would not help
-    assert "with a score outside the translation's integers" in res.output and "raise --fit" not in res.output
+    assert "with a score, or a result on the way to one, outside the translation's integers" in res.output
+    assert "raise --fit" not in res.output
+
+
+def test_a_product_beyond_the_integers_on_the_way_to_a_score_inside_them_is_a_lost_score():
+    from ggpbridge.crosscheck import crosscheck
+    # (- (* TIMES SIZE) 45): 2 x 40 leaves the integers, 35 does not; the simulator's score is
+    # in the tables, so only clingo's goals (every one 0) tell the play apart
+    loaded = parse_file(ROOT / "tests" / "translate" / "data" / "score_detour.rcy")
+    fitted = crosscheck(loaded, 20, fit=20)
+    assert fitted.divergence is None and fitted.playouts == 20
+    assert fitted.overflowed and fitted.overflow_kinds == {"score": len(fitted.overflowed)}
+    worst = crosscheck(loaded, 20)
+    assert worst.divergence["seed"] == min(fitted.overflowed)
+    assert "every goal is 0 (a score computed through the translation's integers" in worst.divergence["what"]
+
+
+def test_a_clingo_playout_whose_score_was_lost_has_no_outcome():
+    from ggpbridge.playouts import run
+    from ggpbridge.translate import SCORE_OFF_TABLES
+    res = run(ROOT / "tests" / "translate" / "data" / "score_products.rcy", "clingo", 20, fit=20)
+    lost = [g for g in res["games"] if not g["finished"]]
+    assert lost and all(g["error"] == f"{SCORE_OFF_TABLES} and ended as overflow" for g in lost)
+    # every outcome counted has a winner: no play where the scores were lost counts as all 0
+    assert res["finished"] == 20 - len(lost) and all(100 in g["goals"].values() for g in res["games"] if g["finished"])
