@@ -88,11 +88,12 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
               f"not played: {why[:80]}")
     if current is not None:
         found = {name for (name, _), sha in now.items() if sha is not None}
+        # a divergence on the current translation, at any fit or event cap, undoes the file
+        diverged = {name for (name, sha, fit, _), g in groups.items() if now.get((name, fit)) == sha and g.diverged}
         done = {name for (name, sha, fit, _), g in groups.items()
-                if now.get((name, fit)) == sha and len(g.agree) >= n and not g.diverged}
+                if now.get((name, fit)) == sha and len(g.agree) >= n} - diverged
         print(f"files with {n} or more seeds agreeing on the translation they have now, none diverging: "
-              f"{len(done)} of the "
-              f"{len(found)} found in {', '.join(map(str, current))}")
+              f"{len(done)} of the {len(found)} logged files found in {', '.join(map(str, current))}")
 
 
 def _current_shas(wanted: set, known: dict[str, Path]) -> dict:
@@ -168,10 +169,11 @@ def main() -> None:
         if stopped.not_started:
             path, seed, _ = stopped.not_started[0]
             print(f"interrupted; runs not started: {len(stopped.not_started)}, the first at seed {seed} "
-                  f"of {path.name}", flush=True)
+                  f"of {log_name(path)}", flush=True)
         raise SystemExit(130) from None   # the shell's code for an interrupt, without a traceback
-    except KeyboardInterrupt:   # before the sweep began (connecting to the cluster): nothing ran
-        print(f"interrupted before any run started; runs not started: {len(runs)}", flush=True)
+    except KeyboardInterrupt:   # outside the sweep: connecting to the cluster, or closing the pool
+        if pool is None:
+            print(f"interrupted before any run started; runs not started: {len(runs)}", flush=True)
         raise SystemExit(130) from None
     finally:
         if pool is not None:

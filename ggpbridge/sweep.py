@@ -85,6 +85,11 @@ def run(path: Path, opts, seed: int, n: int, stop: Callable[[], bool] | None = N
             _RUNNING.add(proc)
         try:
             stdout, stderr, timed_out = _communicate(proc, t0 + limit, stop)
+        except BaseException:
+            # (a stop flag that cannot be read, the scheduler gone): leaving the `with` would
+            # wait for the child with no deadline
+            proc.kill()
+            raise
         finally:
             with _LOCK:
                 _RUNNING.discard(proc)
@@ -170,7 +175,8 @@ class LocalPool:
         self._stop.set()
 
     def close(self) -> None:
-        """Wait for the runs and free the threads."""
+        """Stop the runs still under way (none after a whole sweep) and free the threads."""
+        self._stop.set()
         self._executor.shutdown(wait=True)
 
 
@@ -226,8 +232,11 @@ def sweep(runs: list[tuple[Path, int, int]], opts, pool, on_report: Callable) ->
     try:
         while todo or under_way:
             while todo and len(under_way) < pool.slots():
-                i, (path, seed, n) = todo.popleft()
+                i, (path, seed, n) = todo[0]
+                # taken off the list once recorded as under way: an interrupt in between names it
+                # as not started (if it started, the pool's stop ends it) rather than losing it
                 under_way[pool.submit(path, opts, seed, n)] = (i, (path, seed, n))
+                todo.popleft()
             done, _ = wait(under_way, return_when=FIRST_COMPLETED)
             for future in done:
                 # forgotten only once reported: an interrupt in between reports it again (a
@@ -237,13 +246,21 @@ def sweep(runs: list[tuple[Path, int, int]], opts, pool, on_report: Callable) ->
     except KeyboardInterrupt:
         pool.stop()
         not_started = list(todo)
-        for future in as_completed(under_way):
-            report = _result(future)
-            if report.get("not_started"):
-                not_started.append(under_way[future])
-            else:
-                on_report(*under_way[future][1], report)
+        while under_way:
+            try:
+                for future in as_completed(under_way):
+                    report = _result(future)
+                    if report.get("not_started"):
+                        not_started.append(under_way[future])
+                    else:
+                        on_report(*under_way[future][1], report)
+                    del under_way[future]
+            except KeyboardInterrupt:   # asked again: the runs are stopping already, keep collecting
+                continue
         raise SweepInterrupted([run for _, run in sorted(not_started, key=lambda x: x[0])]) from None
+    except BaseException:   # a report that cannot be logged (a full disk), a cluster lost: stop the children
+        pool.stop()
+        raise
 
 
 def _result(future) -> dict:

@@ -158,12 +158,16 @@ def _interrupt_when_running(children: int, how: str) -> threading.Thread:
             time.sleep(0.05)
         time.sleep(1.5)
         os.kill(os.getpid(), signal.SIGTERM if how == "sigterm" else signal.SIGINT)
+        if how == "ctrl-c twice":   # again while the stopped runs are collected
+            time.sleep(0.3)
+            os.kill(os.getpid(), signal.SIGINT)
     thread = threading.Thread(target=interrupt, daemon=True)
     thread.start()
     return thread
 
 
-@pytest.mark.parametrize("how, dask", [("ctrl-c", None), ("sigterm", None), ("ctrl-c", "local")])
+@pytest.mark.parametrize("how, dask", [("ctrl-c", None), ("sigterm", None), ("ctrl-c twice", None),
+                                       ("ctrl-c", "local")])
 def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(how, dask, tmp_path, monkeypatch,
                                                                            capsys):
     playout = {"translation": "valid", **_run(40, 1), "gdl_steps": 5, "seconds": 1.0}
@@ -183,9 +187,31 @@ def test_an_interrupt_stops_the_running_children_and_logs_what_they_agreed(how, 
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert sorted(r["seed"] for r in rows) == [3, 6]
     assert all(r["stopped"] == "stopped by signal 15; kept the 1 playouts before it" for r in rows)
-    assert "runs not started: 1, the first at seed 9 of war.rcy" in capsys.readouterr().out
+    assert "runs not started: 1, the first at seed 9 of games/war.rcy" in capsys.readouterr().out
     assert not core._RUNNING
     assert signal.getsignal(signal.SIGTERM) is before   # the sweep's handler is gone
+
+
+def test_a_report_that_cannot_be_logged_stops_the_children_under_way(monkeypatch):
+    # seed 0's child reports at once, seed 10's would run a minute: logging the first fails
+    child = _child_printing([{"translation": "valid", **_run(0, 1)}], "import sys\nif sys.argv[7] != '0': time.sleep(60)")
+    monkeypatch.setattr(core, "_CHILD", child)
+
+    started = []
+
+    def log(path, seed, n, report):
+        started.append(seed)
+        assert report["playouts"] == 1
+        raise OSError(28, "No space left on device")
+    pool = core.LocalPool(2)
+    t0 = time.perf_counter()
+    with pytest.raises(OSError, match="No space left"):
+        try:
+            core.sweep(core.tasks([Path("x.rcy")], 20, 0, 10), core.RunOptions(), pool, log)
+        finally:
+            pool.close()
+    assert time.perf_counter() - t0 < 30 and not core._RUNNING   # the other child was stopped, not waited for
+    assert started == [0]
 
 
 def test_a_run_asked_to_stop_before_it_starts_starts_no_child(monkeypatch):
@@ -248,15 +274,22 @@ def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_pa
                      ("games/kuhn_poker.rcy", "0" * 12): "old", ("gone.rcy", "a" * 12): "?"}
     # the old translation's 200 seeds do not count: the current one has 3
     assert lines[-1] == ("files with 3 or more seeds agreeing on the translation they have now, none diverging: "
-                         f"1 of the 1 found in {ROOT / 'games'}")
+                         f"1 of the 1 logged files found in {ROOT / 'games'}")
     _sweep().summary(log, current=[ROOT / "games"], n=4)
-    assert "diverging: 0 of the 1 found" in capsys.readouterr().out.splitlines()[-1]
+    assert "diverging: 0 of the 1 logged files found" in capsys.readouterr().out.splitlines()[-1]
+    # a divergence on the current translation, at another event cap: the file is not done
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps(runs[0]) + "\n" + json.dumps(
+        {**report, "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 500, "seed": 3, "playouts": 0,
+         "divergence": {"seed": 3, "what": "the states differ"}}) + "\n")
+    _sweep().summary(other, current=[ROOT / "games"], n=3)
+    assert "diverging: 0 of the 1 logged files found" in capsys.readouterr().out.splitlines()[-1]
     # a divergence on the current translation: the file is not done, however many seeds agreed
     with log.open("a") as out:
         out.write(json.dumps({**report, "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 2000, "seed": 3,
                               "playouts": 1, "divergence": {"seed": 4, "what": "the states differ"}}) + "\n")
     _sweep().summary(log, current=[ROOT / "games"], n=3)
-    assert "diverging: 0 of the 1 found" in capsys.readouterr().out.splitlines()[-1]
+    assert "diverging: 0 of the 1 logged files found" in capsys.readouterr().out.splitlines()[-1]
 
 
 def test_files_of_the_same_name_in_two_folders_are_told_apart_and_old_base_names_still_count(tmp_path, capsys):
