@@ -17,6 +17,10 @@ With `--fit PLAYS` the translations' tables are fitted to that many random plays
 (`translate --fit`); plays that end as `overflow` (beyond the fit, or a score off the tables) are
 counted in the `overflow` column.
 Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one stopped.
+`--resume LOG...` does that from the logs: of seeds S..S+N-1 it plays only those no logged run
+agreed on for the translation each file has now (same --fit and --max-events), the files whose
+logged playouts were cheapest first; files complete, diverged or no longer translating are named.
+`--dry-run` prints the runs a sweep would start instead of starting them.
 Files that do not translate are listed as such.
 
 `--chunk SEEDS` splits each file's seeds into runs of that many, a child each (every child
@@ -50,9 +54,9 @@ import json
 import signal
 from pathlib import Path
 
-from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, sweep, tasks
+from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.sim.conformance import files_under
-from ggpbridge.sweep_logs import current_sha, read_logs
+from ggpbridge.sweep_logs import current_sha, read_logs, remaining
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,6 +100,38 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
               f"{len(done)} of the {len(found)} logged files found in {', '.join(map(str, current))}")
 
 
+def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int]]:
+    """The spans (file, first seed, playouts) of seeds a.seed..a.seed+a.n-1 that the logs do not yet
+    have agreeing on the translation each file has now (fitted to a.fit plays, at a.max_events), the
+    files logged as cheapest a playout first (never played last, in their order). A file whose logs
+    have a divergence on that translation, or that does not translate now, is named and left out."""
+    known = _known(paths)
+    groups, _ = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
+    from ggpbridge.recycle import parse_file
+    plan, complete, left_out = [], 0, []
+    for order, path in enumerate(paths):
+        name = log_name(path)
+        try:
+            sha = current_sha(parse_file(path), a.fit)
+        except Exception as e:   # noqa: BLE001 - named below; the other files go on
+            left_out.append(f"{name}: does not translate now ({type(e).__name__}: {str(e).splitlines()[0][:80]})")
+            continue
+        rest = remaining(groups, name, sha, a.fit, a.max_events, range(a.seed, a.seed + a.n))
+        if rest.diverged:
+            left_out.append(f"{name}: diverged at seed {rest.diverged[0]} on the translation it has now (logged)")
+        elif not rest.spans:
+            complete += 1
+        else:
+            plan.append((rest.cost is None, rest.cost or 0.0, order, path, rest.spans))
+    plan.sort(key=lambda x: x[:3])
+    spans = [(path, first, n) for *_, path, ss in plan for first, n in ss]
+    print(f"resumed from the logs: {complete} files complete, {len(plan)} with {sum(n for *_, n in spans)} "
+          f"seeds to play, {len(left_out)} left out", flush=True)
+    for why in left_out:
+        print(f"  left out: {why}", flush=True)
+    return spans
+
+
 def _current_shas(wanted: set, known: dict[str, Path]) -> dict:
     """(file, fit) -> the first 12 hex digits of the SHA-256 of the translation that file (found
     in `known` by its log name) has now, fitted as logged; None when it is not found or fails."""
@@ -122,7 +158,11 @@ def log_name(path: Path) -> str:
 
 def _finder(folders: list[Path]) -> dict[str, Path]:
     """Log name -> file, for the files in `folders`; a base name too where only one file has it."""
-    paths = files(folders)
+    return _known(files(folders))
+
+
+def _known(paths: list[Path]) -> dict[str, Path]:
+    """Log name -> file, for these files; a base name too (older logs' names) where only one has it."""
     out = {log_name(p): p for p in paths}
     bases: dict[str, list] = {}
     for p in paths:
@@ -142,6 +182,10 @@ def main() -> None:
     ap.add_argument("--fit", type=int, default=0)
     ap.add_argument("--log", type=Path, help="append each file's report to this file, a JSON line each")
     ap.add_argument("--summary", type=Path, nargs="+", help="add up the runs of these logs instead of running")
+    ap.add_argument("--resume", type=Path, nargs="+", metavar="LOG",
+                    help="play only the seeds these logs do not have agreeing on each file's current "
+                         "translation (same --fit and --max-events), cheapest files first")
+    ap.add_argument("--dry-run", action="store_true", help="print the runs the sweep would start, and stop")
     ap.add_argument("--current", type=Path, nargs="*",
                     help="with --summary: mark the translations files (found in these folders, games/ by "
                          "default) have now, and count the files with -n seeds agreeing on them")
@@ -154,8 +198,13 @@ def main() -> None:
         summary(*a.summary, current=None if a.current is None else a.current or [ROOT / "games"], n=a.n)
         return
     opts = RunOptions(memory_gb=a.memory_gb, time_limit=a.time_limit, max_events=a.max_events, fit=a.fit)
-    runs = tasks(files(a.paths), a.n, a.seed, a.chunk)
+    runs = chunked(resumed(files(a.paths), a.resume, a), a.chunk) if a.resume \
+        else tasks(files(a.paths), a.n, a.seed, a.chunk)
     a.width = max([34] + [len(log_name(path)) for path, _, _ in runs])
+    if a.dry_run:
+        for path, seed, n in runs:
+            print(f"{log_name(path):{a.width}} {f'{seed}..{seed + n - 1}':>9}")
+        return
     # A sweep started in the background ignores SIGINT and is stopped with SIGTERM: both are an
     # interrupt here, so that the runs under way are logged either way.
     handlers = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}

@@ -66,8 +66,16 @@ class SweepInterrupted(Exception):
 def tasks(paths: list[Path], n: int, seed: int, chunk: int = 0) -> list[tuple[Path, int, int]]:
     """(file, first seed, playouts) of each run: a file's seeds seed..seed+n-1 in runs of
     `chunk` (0: all in one)."""
-    size = chunk if chunk > 0 else max(n, 1)
-    return [(path, first, min(size, seed + n - first)) for path in paths for first in range(seed, seed + n, size)]
+    return chunked([(path, seed, n) for path in paths], chunk)
+
+
+def chunked(spans: list[tuple[Path, int, int]], chunk: int = 0) -> list[tuple[Path, int, int]]:
+    """The runs of (file, first seed, playouts) spans: each span in runs of `chunk` seeds (0: in one)."""
+    out = []
+    for path, seed, n in spans:
+        size = chunk if chunk > 0 else max(n, 1)
+        out += [(path, first, min(size, seed + n - first)) for first in range(seed, seed + n, size)]
+    return out
 
 
 def run(path: Path, opts, seed: int, n: int, stop: Callable[[], bool] | None = None) -> dict:

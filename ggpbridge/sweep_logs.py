@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 from .errors import GgpBridgeError
 
@@ -26,6 +27,8 @@ class Logged:
     overflow: set = field(default_factory=set)   # of them, plays that ended as `overflow` (Report.overflowed)
     diverged: list = field(default_factory=list)  # seeds of divergences
     runs: int = 0
+    played: int = 0          # playouts over every run (a seed played twice counts twice)
+    seconds: float = 0.0     # the seconds those playouts took
 
 
 def read_logs(*logs: Path, rename=None) -> tuple[dict, dict]:
@@ -55,11 +58,45 @@ def _add(r: dict, groups: dict, unplayed: dict, rename) -> None:
         return
     g = groups.setdefault((name, r["kif_sha256"][:12], r["fit"], r["max_events"]), Logged())
     g.runs += 1
+    g.played += r["playouts"]
+    g.seconds += r.get("seconds") or 0.0
     g.agree.update(range(r["seed"], r["seed"] + r["playouts"]))
     g.runaway.update(r["capped"])
     g.overflow.update(r["overflowed"])
     if r["divergence"]:
         g.diverged.append(r["divergence"]["seed"])
+
+
+@dataclass(frozen=True)
+class Remaining:
+    """What a sweep still has to play of one file, by its logs."""
+
+    spans: tuple[tuple[int, int], ...]   # (first seed, how many) of the seeds no run agreed on yet
+    diverged: tuple[int, ...]            # seeds of logged divergences on the current translation
+    cost: float | None                   # logged seconds a playout (any translation); None: never played
+
+
+def remaining(groups: dict, name: str, sha: str, fit: int, events: int, seeds: range) -> Remaining:
+    """The seeds of `seeds` that the logs (`read_logs` groups) do not yet have agreeing for file
+    `name` on the translation `sha` (its first 12 hex digits), fitted to `fit` plays, at the event
+    cap `events`; the divergences logged on that translation at any fit or cap."""
+    mine = [(key, g) for key, g in groups.items() if key[0] == name]
+    agreed = set().union(*(g.agree for (_, s, f, e), g in mine if (s, f, e) == (sha, fit, events)))
+    diverged = sorted(d for (_, s, _, _), g in mine if s == sha for d in g.diverged)
+    played = sum(g.played for _, g in mine)
+    cost = sum(g.seconds for _, g in mine) / played if played else None
+    return Remaining(seed_spans(s for s in seeds if s not in agreed), tuple(diverged), cost)
+
+
+def seed_spans(seeds: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """Seeds as (first, how many) spans of consecutive seeds, in increasing order."""
+    out: list[list[int]] = []
+    for s in sorted(set(seeds)):
+        if out and out[-1][0] + out[-1][1] == s:
+            out[-1][1] += 1
+        else:
+            out.append([s, 1])
+    return tuple((first, n) for first, n in out)
 
 
 def current_sha(loaded, fit: int) -> str:

@@ -367,3 +367,62 @@ def test_a_server_that_is_not_a_dask_scheduler_is_a_clean_error(monkeypatch):
         server.close()
     assert stopped.value.code == f"cannot reach the Dask scheduler at {address}: the server there does not speak " \
                                  "Dask's protocol"
+
+
+def test_seeds_become_spans_of_consecutive_seeds():
+    from ggpbridge.sweep_logs import seed_spans
+    assert seed_spans([7, 3, 4, 5, 9, 10, 4]) == ((3, 3), (7, 1), (9, 2))
+    assert seed_spans([]) == ()
+    x = Path("x.rcy")
+    assert core.chunked([(x, 3, 3), (x, 7, 5)], 2) == [(x, 3, 2), (x, 5, 1), (x, 7, 2), (x, 9, 2), (x, 11, 1)]
+
+
+def test_what_remains_counts_only_runs_of_this_translation_fit_and_event_cap(tmp_path):
+    from ggpbridge.sweep_logs import Remaining, read_logs, remaining
+    log = tmp_path / "log.jsonl"
+    lines = [{**_run(0, 4), "seconds": 8.0},                       # seeds 0..3 agree
+             {**_run(6, 1), "seconds": 2.0},                       # seed 6
+             {**_run(4, 2, sha="b" * 64), "seconds": 2.0},         # another translation
+             {**_run(4, 2), "max_events": 2000, "seconds": 2.0},   # another event cap
+             {**_run(4, 2), "fit": 20, "seconds": 2.0}]            # another fit
+    log.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    groups, _ = read_logs(log)
+    rest = remaining(groups, "games/x.rcy", "a" * 12, 200, 500, range(0, 10))
+    assert rest.spans == ((4, 2), (7, 3)) and rest.diverged == ()
+    assert rest.cost == pytest.approx(16.0 / 11)   # every logged playout of the file, any translation
+    assert remaining(groups, "games/y.rcy", "a" * 12, 200, 500, range(2)) == Remaining(((0, 2),), (), None)
+
+
+def test_a_resumed_sweep_plays_the_seeds_the_logs_lack_cheapest_files_first(tmp_path, monkeypatch, capsys):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    games = ROOT / "games"
+    kuhn, leduc, agram = games / "kuhn_poker.rcy", games / "leduc_poker.rcy", games / "agram2_c2.rcy"
+    sha = {p.name: crosscheck(parse_file(p), 1, fit=20).as_dict()["kif_sha256"] for p in (kuhn, leduc)}
+    broken = tmp_path / "broken.rcy"
+    broken.write_text("(game (setup")
+    log = tmp_path / "log.jsonl"
+
+    def line(name, seed, n, seconds, **kw):
+        return {**_run(seed, n, sha=sha.get(name, "0" * 64)), "file": f"games/{name}", "fit": 20, "seconds": seconds,
+                **kw}
+    rows = [line("kuhn_poker.rcy", 0, 4, 40.0), line("kuhn_poker.rcy", 6, 1, 10.0),   # 10 s a playout
+            {**line("kuhn_poker.rcy", 4, 2, 1.0), "kif_sha256": "0" * 64},            # an older translation
+            line("leduc_poker.rcy", 0, 2, 2.0, divergence={"seed": 2, "what": "the states differ"}),
+            line("agram2_c2.rcy", 0, 1, 1.0)]                                         # an older translation, 1 s
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "8", "--fit", "20", "--chunk", "2", "--resume",
+                                     str(log), "--dry-run", str(kuhn), str(leduc), str(agram), str(broken),
+                                     str(games / "pairs.rcy")])
+    _sweep().main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "resumed from the logs: 0 files complete, 3 with 19 seeds to play, 2 left out"
+    assert "games/leduc_poker.rcy: diverged at seed 2 on the translation it has now" in out[1]
+    assert out[2].startswith(f"  left out: {broken}: does not translate now (RecycleSyntaxError")
+    runs = [tuple(line.split()) for line in out[3:]]
+    # agram2_c2 costs least (its older translation's playout counts for the cost, not its seeds),
+    # then kuhn_poker without its agreed seeds, then pairs, never logged
+    assert runs == [("games/agram2_c2.rcy", "0..1"), ("games/agram2_c2.rcy", "2..3"), ("games/agram2_c2.rcy", "4..5"),
+                    ("games/agram2_c2.rcy", "6..7"), ("games/kuhn_poker.rcy", "4..5"), ("games/kuhn_poker.rcy", "7..7"),
+                    ("games/pairs.rcy", "0..1"), ("games/pairs.rcy", "2..3"), ("games/pairs.rcy", "4..5"),
+                    ("games/pairs.rcy", "6..7")]
