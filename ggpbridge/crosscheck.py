@@ -354,10 +354,14 @@ def _pick(k: int):
 def checked_translation(loaded, overrides: dict | None = None, fit: int = 0):
     """The GDL-II translation (`Translation`) the lockstep checks: its tables fitted to `fit`
     random simulator plays when fit > 0."""
+    from .errors import PositionedError
     from .translate import measured_fit
     from .translators.recycle_gdl import Translation
-    sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
-    return Translation(loaded.game, 2, overrides, sized)
+    try:
+        sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
+        return Translation(loaded.game, 2, overrides, sized)
+    except PositionedError as e:   # the translator knows positions, not the file: name it, with its line
+        raise e.with_source(loaded.source)
 
 
 def kif_sha256(desc) -> str:

@@ -116,10 +116,12 @@ _UNSUPPORTED_GAME = """(game
 """
 
 
-def test_unsupported_construct_is_a_positioned_cli_error(tmp_path):
+@pytest.mark.parametrize("command", [["translate"], ["translate", "--fit", "5"], ["crosscheck", "-n", "1"],
+                                     ["playout", "--engine", "clingo", "-n", "1"]])
+def test_unsupported_construct_is_a_positioned_cli_error(command, tmp_path):
     game = tmp_path / "g.rcy"
     game.write_text(_UNSUPPORTED_GAME)
-    res = CliRunner().invoke(main, ["translate", str(game)])
+    res = CliRunner().invoke(main, [command[0], str(game), *command[1:]])
     assert res.exit_code == 2
     assert f"{game}:4:" in res.output and ": unsupported: 'all' over " in res.output
     assert "^" in res.output
