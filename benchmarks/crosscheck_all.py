@@ -56,7 +56,7 @@ from pathlib import Path
 
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.sim.conformance import files_under
-from ggpbridge.sweep_logs import current_sha, read_logs, remaining
+from ggpbridge.sweep_logs import SweepLogError, current_sha, read_logs, remaining
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -194,12 +194,15 @@ def main() -> None:
     ap.add_argument("--dask", metavar="ADDRESS",
                     help="hand the runs to the Dask cluster at this scheduler address (or 'local')")
     a = ap.parse_args()
-    if a.summary:
-        summary(*a.summary, current=None if a.current is None else a.current or [ROOT / "games"], n=a.n)
-        return
+    try:
+        if a.summary:
+            summary(*a.summary, current=None if a.current is None else a.current or [ROOT / "games"], n=a.n)
+            return
+        runs = chunked(resumed(files(a.paths), a.resume, a), a.chunk) if a.resume \
+            else tasks(files(a.paths), a.n, a.seed, a.chunk)
+    except (OSError, SweepLogError) as e:   # a log that is missing or is not one
+        raise SystemExit(f"crosscheck_all.py: {e}") from None
     opts = RunOptions(memory_gb=a.memory_gb, time_limit=a.time_limit, max_events=a.max_events, fit=a.fit)
-    runs = chunked(resumed(files(a.paths), a.resume, a), a.chunk) if a.resume \
-        else tasks(files(a.paths), a.n, a.seed, a.chunk)
     a.width = max([34] + [len(log_name(path)) for path, _, _ in runs])
     if a.dry_run:
         for path, seed, n in runs:

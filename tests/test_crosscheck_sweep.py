@@ -426,3 +426,15 @@ def test_a_resumed_sweep_plays_the_seeds_the_logs_lack_cheapest_files_first(tmp_
                     ("games/agram2_c2.rcy", "6..7"), ("games/kuhn_poker.rcy", "4..5"), ("games/kuhn_poker.rcy", "7..7"),
                     ("games/pairs.rcy", "0..1"), ("games/pairs.rcy", "2..3"), ("games/pairs.rcy", "4..5"),
                     ("games/pairs.rcy", "6..7")]
+
+
+@pytest.mark.parametrize("mode", ["--summary", "--resume"])
+def test_a_log_that_is_missing_or_is_not_one_is_a_clean_error(mode, tmp_path, monkeypatch):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(_run(0, 1)) + "\n" + json.dumps({"seed": 3}) + "\n")
+    for log, said in ((tmp_path / "none.jsonl", "No such file or directory"), (bad, f"{bad}:2: not a sweep log line")):
+        monkeypatch.setattr("sys.argv", ["crosscheck_all.py", mode, str(log), "--dry-run",
+                                         str(ROOT / "games" / "kuhn_poker.rcy")])
+        with pytest.raises(SystemExit) as e:
+            _sweep().main()
+        assert isinstance(e.value.code, str) and said in e.value.code
