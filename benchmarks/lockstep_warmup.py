@@ -4,8 +4,13 @@ next ones (which find them made). `grounding` is the clingo machine's grounding 
 playout: specialized programs, and the goal program at the first end.
 
     python benchmarks/lockstep_warmup.py GAME [PLAYOUTS] [--fit PLAYS] [--max-events N]
+                                         [--max-programs M [M ...]]
 
 Tells how long a sweep's chunks should be: every chunk pays the setup and the first playout.
+With several `--max-programs` (the most control values the clingo machine makes a program
+for, `ggpbridge.gdl.machine.MAX_PROGRAMS` by default), the same playouts are measured for
+each in turn, in one run: a game whose program counter has more values than M is played on
+its whole program.
 """
 from __future__ import annotations
 
@@ -13,7 +18,22 @@ import argparse
 import time
 
 from ggpbridge.crosscheck import Lockstep
+from ggpbridge.gdl import machine
 from ggpbridge.recycle import parse_file
+
+
+def measure(game: str, playouts: int, fit: int, max_events: int) -> None:
+    """Print the setup, and each playout's seconds and grounding."""
+    t0 = time.perf_counter()
+    lockstep = Lockstep(parse_file(game), fit=fit)
+    print(f"setup (translate, fit, ground): {time.perf_counter() - t0:.1f} s; control values: "
+          f"{len(lockstep.gdl._family)} (0: the whole program answers every query)")
+    print(f"{'seed':>4} {'seconds':>8} {'grounding':>12} {'programs':>8} {'gdl steps':>9}")
+    for seed in range(playouts):
+        t0, ground0 = time.perf_counter(), lockstep.gdl.ground_seconds
+        steps = lockstep.play(seed, max_events=max_events)[2]
+        print(f"{seed:>4} {time.perf_counter() - t0:8.1f} {lockstep.gdl.ground_seconds - ground0:12.1f} "
+              f"{lockstep.gdl.sizes()['programs']:>8} {steps:>9}", flush=True)
 
 
 def main() -> None:
@@ -22,16 +42,12 @@ def main() -> None:
     ap.add_argument("playouts", type=int, nargs="?", default=5)
     ap.add_argument("--fit", type=int, default=200)
     ap.add_argument("--max-events", type=int, default=500)
+    ap.add_argument("--max-programs", type=int, nargs="+", default=[machine.MAX_PROGRAMS])
     a = ap.parse_args()
-    t0 = time.perf_counter()
-    lockstep = Lockstep(parse_file(a.game), fit=a.fit)
-    print(f"setup (translate, fit, ground): {time.perf_counter() - t0:.1f} s")
-    print(f"{'seed':>4} {'seconds':>8} {'grounding':>12} {'programs':>8}")
-    for seed in range(a.playouts):
-        t0, ground0 = time.perf_counter(), lockstep.gdl.ground_seconds
-        lockstep.play(seed, max_events=a.max_events)
-        print(f"{seed:>4} {time.perf_counter() - t0:8.1f} {lockstep.gdl.ground_seconds - ground0:12.1f} "
-              f"{lockstep.gdl.sizes()['programs']:>8}", flush=True)
+    for most in a.max_programs:
+        print(f"-- at most {most} programs")
+        machine.MAX_PROGRAMS = most
+        measure(a.game, a.playouts, a.fit, a.max_events)
 
 
 if __name__ == "__main__":

@@ -68,6 +68,10 @@ from .validate import validate
 
 State = frozenset  # of fluent Symbols
 _SPECIALIZE_FROM = 1_000   # rules: below, the fixed cost of a solve dominates and one program does
+# The most values a control family may have, and so programs a machine makes (with and as many
+# without percepts): 20 CardStock games have 65 to 92 program counter values, and with a cap of
+# 64 they were played on the whole program (BottleImp3.rcy: see benchmarks/lockstep_warmup.py).
+MAX_PROGRAMS = 128
 _SHOWN_AHEAD = (("legal", 2), ("goal", 2), ("terminal", 0))   # shown again by the lookahead, at time 1
 TermLike = Union[clingo.Symbol, str]
 
@@ -113,12 +117,13 @@ class ClingoMachine:
     # program of every query (and in the lookahead), for callers that ask the goals of
     # every state: one solve instead of two. specialize=True / False / None (the default:
     # when the whole program has 1,000 rules or more) loads a program per value of the
-    # control fluent, at most max_programs of them, with and as many without the `sees` rules
-    # (then the whole one answers).
+    # control fluent, at most max_programs of them (MAX_PROGRAMS by default), with and as many
+    # without the `sees` rules (then the whole one answers).
 
     def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
                  project: bool = True, lookahead: bool = True, percepts: bool = False,
-                 split_goals: bool = True, specialize: bool | None = None, max_programs: int = 64):
+                 split_goals: bool = True, specialize: bool | None = None,
+                 max_programs: int | None = None):
         if check:
             # Unstratified or unsafe rules would give clingo several answers, or none:
             # refuse them up front with the validator's explanation.
@@ -138,7 +143,8 @@ class ClingoMachine:
         self._has_sees = any(relation(rule.head) == ("sees", 2) for rule in desc.rules)
         self.percepts = percepts or not self._has_sees
         self.ground_seconds = 0.0
-        self.specialize, self.max_programs = specialize, max_programs
+        self.specialize = specialize
+        self.max_programs = MAX_PROGRAMS if max_programs is None else max_programs
         self._load()
         self._goal_program: tuple | None = None   # (program, decoded atoms), grounded when goals are first asked
         self._goal_cache = _Cache(cache_size)
@@ -433,7 +439,7 @@ class ClingoMachine:
                                        ("constraints", "constraints_binary", "constraints_ternary")))}
 
 
-def _control_family(reads: dict[clingo.Symbol, int], initial: State, most: int = 64) -> frozenset:
+def _control_family(reads: dict[clingo.Symbol, int], initial: State, most: int = MAX_PROGRAMS) -> frozenset:
     """The fluents of the family (name and arity) that holds once in the initial state, has
     2 to `most` values, and is read by the most ground rules: a program counter, a `control`
     (a step counter of a long game has too many values to be worth a program each)."""

@@ -171,3 +171,28 @@ def test_running_out_of_memory_while_specializing_falls_back_to_the_whole_progra
     got = plays(m, range(4))
     assert [(p.states, p.goals) for p in got] == [(p.states, p.goals) for p in expected]
     assert not m._family and not m._programs and m._program._rules is None
+
+
+def _long_counter(stages: int) -> str:
+    """A game whose program counter has `stages` values, each read by rules of its own."""
+    lines = ["(role robot)", "(init (pc 0))", "(init (mark 0))",
+             "(<= (legal robot (go ?m)) (true (pc ?s)) (stage_move ?s ?m))",
+             "(<= (next (pc ?t)) (true (pc ?s)) (succ ?s ?t))",
+             "(<= (next (mark ?m)) (does robot (go ?m)))",
+             f"(<= terminal (true (pc {stages - 1})))", "(<= (goal robot 100) (true (mark 1)))",
+             "(<= (goal robot 0) (not (true (mark 1))))"]
+    lines += [f"(succ {s} {s + 1})" for s in range(stages - 1)]
+    lines += [f"(stage_move {s} {m})" for s in range(stages) for m in range(3) if (s + m) % 4]
+    return "\n".join(lines)
+
+
+def test_a_program_counter_with_more_values_than_the_old_cap_of_64_is_specialized():
+    # 20 CardStock games have 65 to 92 program counter values: they played on the whole program
+    desc = parse_kif(_long_counter(90))
+    by_default = ClingoMachine(desc, cache_size=1, specialize=True)
+    assert by_default.max_programs >= 90 and len(by_default._family) == 90
+    capped = ClingoMachine(desc, cache_size=1, specialize=True, max_programs=64)
+    assert not capped._family   # too many values for the cap: none is worth a program
+    for a, b in zip(plays(capped, range(3)), plays(by_default, range(3))):
+        assert (a.states, a.moves, a.goals) == (b.states, b.moves, b.goals)
+    assert len(by_default._programs) > 64   # made as met (the last, terminal one is known a step ahead)
