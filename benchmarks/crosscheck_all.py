@@ -17,9 +17,10 @@ With `--fit PLAYS` the translations' tables are fitted to that many random plays
 (`translate --fit`); plays that end as `overflow` (beyond the fit, or a score off the tables) are
 counted in the `overflow` column.
 Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one stopped.
-`--resume LOG...` does that from the logs: of seeds S..S+N-1 it plays only those no logged run
-agreed on for the translation each file has now (same --fit and --max-events), the files whose
-logged playouts were cheapest first; files complete, diverged or no longer translating are named.
+`--resume LOG` (again for each log) does that from the logs: of seeds S..S+N-1 it plays only
+those no logged run agreed on for the translation each file has now (same --fit and
+--max-events), the files whose logged playouts were cheapest first; files complete, diverged
+or no longer translating are named.
 `--dry-run` prints the runs a sweep would start instead of starting them.
 Files that do not translate are listed as such.
 
@@ -182,9 +183,10 @@ def main() -> None:
     ap.add_argument("--fit", type=int, default=0)
     ap.add_argument("--log", type=Path, help="append each file's report to this file, a JSON line each")
     ap.add_argument("--summary", type=Path, nargs="+", help="add up the runs of these logs instead of running")
-    ap.add_argument("--resume", type=Path, nargs="+", metavar="LOG",
-                    help="play only the seeds these logs do not have agreeing on each file's current "
-                         "translation (same --fit and --max-events), cheapest files first")
+    # one log a flag: a list would swallow the files that follow it
+    ap.add_argument("--resume", type=Path, action="append", metavar="LOG",
+                    help="play only the seeds the logs (this option again for each) do not have agreeing on "
+                         "each file's current translation (same --fit and --max-events), cheapest files first")
     ap.add_argument("--dry-run", action="store_true", help="print the runs the sweep would start, and stop")
     ap.add_argument("--current", type=Path, nargs="*",
                     help="with --summary: mark the translations files (found in these folders, games/ by "

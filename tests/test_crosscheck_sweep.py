@@ -410,10 +410,12 @@ def test_a_resumed_sweep_plays_the_seeds_the_logs_lack_cheapest_files_first(tmp_
             {**line("kuhn_poker.rcy", 4, 2, 1.0), "kif_sha256": "0" * 64},            # an older translation
             line("leduc_poker.rcy", 0, 2, 2.0, divergence={"seed": 2, "what": "the states differ"}),
             line("agram2_c2.rcy", 0, 1, 1.0)]                                         # an older translation, 1 s
-    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "8", "--fit", "20", "--chunk", "2", "--resume",
-                                     str(log), "--dry-run", str(kuhn), str(leduc), str(agram), str(broken),
-                                     str(games / "pairs.rcy")])
+    other = tmp_path / "other.jsonl"   # the runs of two machines, each with its log
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]))
+    other.write_text("".join(json.dumps(r) + "\n" for r in rows[3:]))
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "8", "--fit", "20", "--chunk", "2", "--dry-run",
+                                     "--resume", str(log), "--resume", str(other), str(kuhn), str(leduc), str(agram),
+                                     str(broken), str(games / "pairs.rcy")])
     _sweep().main()
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "resumed from the logs: 0 files complete, 3 with 19 seeds to play, 2 left out"
