@@ -69,7 +69,7 @@ from .validate import validate
 State = frozenset  # of fluent Symbols
 _SPECIALIZE_FROM = 1_000   # rules: below, the fixed cost of a solve dominates and one program does
 # The most values a control family may have, and so programs a machine makes (with and as many
-# without percepts): 20 CardStock games have 65 to 92 program counter values, and with a cap of
+# without percepts): 22 CardStock games have 65 to 122 program counter values, and with a cap of
 # 64 they were played on the whole program (BottleImp3.rcy: see benchmarks/lockstep_warmup.py).
 MAX_PROGRAMS = 128
 _SHOWN_AHEAD = (("legal", 2), ("goal", 2), ("terminal", 0))   # shown again by the lookahead, at time 1

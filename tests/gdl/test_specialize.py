@@ -187,7 +187,7 @@ def _long_counter(stages: int) -> str:
 
 
 def test_a_program_counter_with_more_values_than_the_old_cap_of_64_is_specialized():
-    # 20 CardStock games have 65 to 92 program counter values: they played on the whole program
+    # 22 CardStock games have 65 to 122 program counter values: they played on the whole program
     desc = parse_kif(_long_counter(90))
     by_default = ClingoMachine(desc, cache_size=1, specialize=True)
     assert by_default.max_programs >= 90 and len(by_default._family) == 90
