@@ -105,18 +105,27 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
     """The spans (file, first seed, playouts) of seeds a.seed..a.seed+a.n-1 that the logs do not yet
     have agreeing on the translation each file has now (fitted to a.fit plays, at a.max_events), the
     files logged as cheapest a playout first (never played last, in their order). A file whose logs
-    have a divergence on that translation, or that does not translate now, is named and left out."""
+    have a divergence on that translation, that does not translate now, or whose translation is too
+    large to ground (`ggpbridge.gdl.tables`), is named and left out."""
     known = _known(paths)
     groups, _ = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
+    from ggpbridge.crosscheck import checked_translation, kif_sha256
+    from ggpbridge.gdl.tables import GroundingTooLargeError, check_groundable
     from ggpbridge.recycle import parse_file
     plan, complete, left_out = [], 0, []
     for order, path in enumerate(paths):
         name = log_name(path)
         try:
-            sha = current_sha(parse_file(path), a.fit)
+            desc = checked_translation(parse_file(path), None, a.fit).description
         except Exception as e:   # noqa: BLE001 - named below; the other files go on
             left_out.append(f"{name}: does not translate now ({type(e).__name__}: {str(e).splitlines()[0][:80]})")
             continue
+        try:
+            check_groundable(desc)
+        except GroundingTooLargeError as e:   # the clingo machine would refuse it in every run
+            left_out.append(f"{name}: {str(e).split(' (the limit')[0]}")
+            continue
+        sha = kif_sha256(desc)[:12]
         rest = remaining(groups, name, sha, a.fit, a.max_events, range(a.seed, a.seed + a.n))
         if rest.diverged:
             left_out.append(f"{name}: diverged at seed {rest.diverged[0]} on the translation it has now (logged)")

@@ -37,10 +37,14 @@ loaded = parse_file(sys.argv[1])
 status = translation_status(loaded)
 if not status.startswith("valid"):
     print(json.dumps({"translation": status})); sys.exit(0)
+from ggpbridge.gdl.tables import GroundingTooLargeError
 # a line after every playout: if this process is stopped, the parent keeps what agreed so far
-rep = crosscheck(loaded, int(sys.argv[3]), time_limit=float(sys.argv[4]), max_events=int(sys.argv[5]),
-                 fit=int(sys.argv[6]), seed=int(sys.argv[7]),
-                 on_playout=lambda r: print(json.dumps({"translation": status, **r.as_dict()}), flush=True))
+try:
+    rep = crosscheck(loaded, int(sys.argv[3]), time_limit=float(sys.argv[4]), max_events=int(sys.argv[5]),
+                     fit=int(sys.argv[6]), seed=int(sys.argv[7]),
+                     on_playout=lambda r: print(json.dumps({"translation": status, **r.as_dict()}), flush=True))
+except GroundingTooLargeError as e:   # refused in a second, where grounding would run out of memory
+    print(json.dumps({"error": str(e).split(". ")[0]})); sys.exit(0)
 print(json.dumps({"translation": status, **rep.as_dict()}))
 """
 

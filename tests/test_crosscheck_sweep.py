@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TOO_LARGE_GAME
 from ggpbridge import sweep as core
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,6 +72,15 @@ def test_several_logs_add_up(tmp_path, capsys):
 def _child_printing(report_lines: list, then: str) -> str:
     lines = [f"print({json.dumps(json.dumps(r))}, flush=True)" for r in report_lines]
     return "\n".join(["import time", *lines, then])
+
+
+def test_a_child_refuses_a_game_too_large_to_ground_with_the_reason(tmp_path):
+    big = tmp_path / "big.rcy"
+    big.write_text(TOO_LARGE_GAME)
+    row = core.run(big, core.RunOptions(memory_gb=4, time_limit=60, fit=5), 0, 3)
+    assert set(row) == {"error", "wall"}
+    assert row["error"].startswith("too large to ground: (less), (plus) recurse over the chain (succ)")
+    assert row["error"].endswith("ground facts (the limit is 16,777,216)")
 
 
 def _args():
@@ -401,6 +411,8 @@ def test_a_resumed_sweep_plays_the_seeds_the_logs_lack_cheapest_files_first(tmp_
     sha = {p.name: crosscheck(parse_file(p), 1, fit=20).as_dict()["kif_sha256"] for p in (kuhn, leduc)}
     broken = tmp_path / "broken.rcy"
     broken.write_text("(game (setup")
+    big = tmp_path / "big.rcy"
+    big.write_text(TOO_LARGE_GAME)
     log = tmp_path / "log.jsonl"
 
     def line(name, seed, n, seconds, **kw):
@@ -415,15 +427,16 @@ def test_a_resumed_sweep_plays_the_seeds_the_logs_lack_cheapest_files_first(tmp_
     other.write_text("".join(json.dumps(r) + "\n" for r in rows[3:]))
     monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "8", "--fit", "20", "--chunk", "2", "--dry-run",
                                      "--resume", str(log), "--resume", str(other), str(kuhn), str(leduc), str(agram),
-                                     str(broken), str(games / "pairs.rcy")])
+                                     str(broken), str(big), str(games / "pairs.rcy")])
     sweep = _sweep()
     sweep.main()
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "resumed from the logs: 0 files complete, 3 with 19 seeds to play, 2 left out"
+    assert out[0] == "resumed from the logs: 0 files complete, 3 with 19 seeds to play, 3 left out"
     assert "games/leduc_poker.rcy: diverged at seed 2 on the translation it has now" in out[1]
     # (named as logs name it: from the folder the checkout is in when it is there, as under /tmp)
     assert out[2].startswith(f"  left out: {sweep.log_name(broken)}: does not translate now (RecycleSyntaxError")
-    runs = [tuple(line.split()) for line in out[3:]]
+    assert out[3].startswith(f"  left out: {sweep.log_name(big)}: too large to ground: (less), (plus) recurse")
+    runs = [tuple(line.split()) for line in out[4:]]
     # agram2_c2 costs least (its older translation's playout counts for the cost, not its seeds),
     # then kuhn_poker without its agreed seeds, then pairs, never logged
     assert runs == [("games/agram2_c2.rcy", "0..1"), ("games/agram2_c2.rcy", "2..3"), ("games/agram2_c2.rcy", "4..5"),

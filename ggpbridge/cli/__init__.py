@@ -6,6 +6,7 @@ import sys
 import click
 
 from ..errors import GgpBridgeError
+from ..gdl.errors import GdlError, KifSyntaxError
 
 
 class _Boundary(click.Group):
@@ -16,6 +17,9 @@ class _Boundary(click.Group):
             return super().invoke(ctx)
         except GgpBridgeError as e:
             click.echo(str(e), err=True)
+            sys.exit(2)
+        except GdlError as e:   # the GDL layer's own base (an invalid or ungroundable description)
+            click.echo(str(e) if isinstance(e, KifSyntaxError) else f"error: {e}", err=True)
             sys.exit(2)
         except BrokenPipeError:  # output piped into `head` and the like: stop quietly
             sys.stderr.close()

@@ -64,6 +64,7 @@ from .ast import Description, Func, is_ground, relation
 from .ground import GroundProgram
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
 from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
+from .tables import check_groundable
 from .validate import validate
 
 State = frozenset  # of fluent Symbols
@@ -107,7 +108,8 @@ class ClingoMachine:
     """`ClingoMachine(desc)`: roles, initial state, legal moves, transitions, goals, percepts."""
 
     # cache_size bounds each LRU cache (state -> legal/terminal/goals, and
-    # (state, joint move) -> next state/percepts); check=False skips the validator;
+    # (state, joint move) -> next state/percepts); check=False skips the validator and the
+    # estimate of the static tables (`ggpbridge.gdl.tables`);
     # project=False grounds the rules without body projection (ggpbridge.gdl.asp_project);
     # lookahead=False leaves out the copy of legal/goal/terminal at the next state, which
     # lets a transition's solve also answer the next state's queries (one solve per step);
@@ -131,6 +133,7 @@ class ClingoMachine:
             if errors:
                 raise GdlError("the description is not valid GDL:\n"
                                + "\n".join(d.format("<description>") for d in errors))
+            check_groundable(desc)   # tables too large for memory: refused before grounding
         self._roles = _roles(desc)
         self.domain = game_domain(desc, project=project)
         self._initial = _initial_state(desc, project)

@@ -10,6 +10,7 @@ import networkx as nx
 from .ast import (KEYWORD_ARITY, RANDOM, Const, Description, Distinct, Func, Not, Or, Rule, Var,
                   is_ground, relation, variables)
 from .kif import to_kif
+from .tables import TABLE_LIMIT, chain_tables
 
 # Where a keyword may stand.
 _NEVER_IN_HEAD = {"true", "does", "distinct", "not", "or"}
@@ -68,6 +69,7 @@ def validate(desc: Description, gdl_version: int | None = None) -> list[Diagnost
                   _check_defined):
         found.extend(check(ctx))
     found.extend(_check_gdl2(ctx, gdl_version))
+    found.extend(_check_tables(desc))
     # Stable sort: within one line, diagnostics keep the order of the checks.
     return sorted(dict.fromkeys(found), key=lambda d: d.line)
 
@@ -280,6 +282,18 @@ def _check_recursion(ctx: _Context) -> Iterator[Diagnostic]:
                                f"{', '.join(map(to_kif, bad))} is neither ground, nor an argument "
                                f"of the head, nor an argument of a body literal outside the "
                                f"recursion through '{head}'", rule)
+
+
+def _check_tables(desc: Description) -> Iterator[Diagnostic]:
+    # Valid GDL, but a grounding reasoner (the clingo machine, queries) refuses it.
+    tables = chain_tables(desc)
+    total = sum(t.facts for t in tables)
+    if total > TABLE_LIMIT:
+        for t in tables:
+            yield Diagnostic("warning", f"'{t.relation[0]}' recurses over the chain '{t.chain[0]}' of "
+                             f"{t.length:,} constants: at least {t.facts:,} ground facts, with the other "
+                             f"tables {total:,}, over the {TABLE_LIMIT:,} a grounder is given here",
+                             t.rule.line, to_kif(t.rule))
 
 
 def _sure_terms(ctx: _Context, head: str, lit: object) -> set[object]:

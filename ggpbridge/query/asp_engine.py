@@ -32,6 +32,7 @@ from ..gdl.asp_terms import kif_symbol, symbol_kif
 from ..gdl.ast import Const, Description, Func
 from ..gdl.errors import GdlError
 from ..gdl.machine import ClingoMachine, _roles
+from ..gdl.tables import GroundingTooLargeError, check_groundable
 from ..gdl.validate import validate
 from .answer import NO, QUESTIONS, UNKNOWN, YES, Answer
 from .witness import Replay
@@ -364,6 +365,10 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     if errors:
         raise AspQueryError("the description is not valid GDL:\n"
                             + "\n".join(d.format("<description>") for d in errors))
+    try:
+        check_groundable(desc)
+    except GroundingTooLargeError as e:
+        raise AspQueryError(str(e)) from None
     try:
         if question == "winnable":
             role_symbol = resolve_role(desc, role)

@@ -67,10 +67,13 @@ def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = 
 def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events: int = 2_000, fit: int = 0) -> str:
     """'N/N agree', with runaway games, plays beyond a fit and a time limit noted, or the divergence and its seed."""
     from ..crosscheck import crosscheck
+    from ..gdl.errors import GdlError
     try:
         rep = crosscheck(loaded, n, time_limit=time_limit, max_events=max_events, fit=fit)
     except MemoryError:
         return "error: out of memory grounding the translation"
+    except GdlError as e:   # refused before grounding (too large) or by the validator
+        return f"error: {e}"
     d = rep.divergence
     if d is not None:
         return f"diverged at seed {d['seed']}: {d['what']}"
@@ -90,6 +93,7 @@ def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events:
 def translation_status(loaded) -> str:
     """Translate to GDL-II and validate: 'valid (R rules)', 'unsupported at ...', 'invalid: ...' or 'error: ...'."""
     from ..errors import UnsupportedConstructError
+    from ..gdl.tables import TABLE_LIMIT, chain_tables
     from ..gdl.validate import validate
     from ..translate import translate_loaded
     try:
@@ -103,6 +107,9 @@ def translation_status(loaded) -> str:
     errors = [d for d in validate(desc) if d.severity == "error"]
     if errors:
         return f"invalid: {errors[0].message}"
+    tables = sum(t.facts for t in chain_tables(desc))
+    if tables > TABLE_LIMIT:   # valid GDL, which the clingo machine refuses (ggpbridge.gdl.tables)
+        return f"valid ({len(desc.rules)} rules; too large to ground: {tables:,} facts in its arithmetic tables)"
     return f"valid ({len(desc.rules)} rules)"
 
 

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import GAMES
+from conftest import GAMES, TOO_LARGE_GAME
 from ggpbridge import translate
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import Divergence, Lockstep, crosscheck
@@ -149,6 +150,17 @@ def test_conformance_lockstep_column_with_and_without_a_fit(fit):
     assert res.exit_code == 0, res.output
     row = json.loads(res.output[res.output.index("{"):])["files"][0]
     assert row["translation"].startswith("valid") and row["lockstep"] == "3/3 agree"
+
+
+def test_conformance_names_a_translation_too_large_to_ground_in_both_columns(tmp_path):
+    big = tmp_path / "big.rcy"
+    big.write_text(TOO_LARGE_GAME)
+    res = CliRunner().invoke(main, ["conformance", str(big), "--games", "5", "--crosscheck", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    row = json.loads(res.output[res.output.index("{"):])["files"][0]
+    assert re.fullmatch(r"valid \(\d+ rules; too large to ground: [\d,]+ facts in its arithmetic tables\)",
+                        row["translation"])
+    assert row["lockstep"].startswith("error: too large to ground: (less), (plus)")
 
 
 def test_a_fitted_table_holds_every_value_the_fitting_plays_wrote():
