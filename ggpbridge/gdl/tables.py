@@ -51,7 +51,7 @@ class ChainTable:
 def chains(desc: Description) -> dict[tuple[str, int], int]:
     """Binary relations given only as ground facts that are one to one (a successor chain, or
     cycles): each with the number of constants it links."""
-    pairs: dict[tuple[str, int], list] = {}
+    pairs: dict[tuple[str, int], set] = {}   # a fact given twice is one link
     other: set = set()
     for rule in desc.rules:
         key = relation(rule.head)
@@ -60,7 +60,7 @@ def chains(desc: Description) -> dict[tuple[str, int], int]:
         if rule.body or not is_ground(rule.head):
             other.add(key)
         else:
-            pairs.setdefault(key, []).append(rule.head.args)
+            pairs.setdefault(key, set()).add(rule.head.args)
     found = {}
     for key, links in pairs.items():
         firsts, seconds = {a for a, _ in links}, {b for _, b in links}

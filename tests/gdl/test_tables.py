@@ -45,6 +45,8 @@ def test_what_is_not_a_quadratic_table_is_not_counted():
     # a unary relation recursing along the chain holds one fact a constant
     reach = "(<= (reach 0)) (<= (reach ?y) (reach ?x) (succ ?x ?y))\n"
     assert chain_tables(parse_kif(counting(60).replace(ORDER, "") + reach)) == []
+    # a fact given twice is one link
+    assert chains(parse_kif(counting(5, "(succ 0 1)\n"))) == {("succ", 2): 5}
     # a relation that is not one to one is no chain (two successors of 0)
     assert chains(parse_kif(GAME + "(succ 0 1) (succ 0 2) (succ 1 3)" + ORDER)) == {}
     # a chain relation with a rule besides its facts is no table of facts
