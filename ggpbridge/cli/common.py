@@ -1,9 +1,12 @@
 """Options and loading shared by the commands."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import click
 
 from ..errors import NotRecycleError
+from ..gdl.errors import GdlError, KifSyntaxError
 from ..recycle import parse_file
 from ..recycle.dialects import DIALECTS
 
@@ -39,3 +42,17 @@ def parse_sets(sets) -> dict:
         value = value.strip()
         out[name.strip().lstrip("'")] = int(value) if value.lstrip("-").isdigit() else value
     return out
+
+
+@contextmanager
+def naming(path: str):
+    """Name the game file in a GDL-layer error that does not (a description too large to ground,
+    or not valid GDL): the layer sees a description, not where it came from."""
+    try:
+        yield
+    except KifSyntaxError:
+        raise
+    except GdlError as e:
+        if str(e).startswith(f"{path}:"):
+            raise
+        raise type(e)(f"{path}: {e}") from None

@@ -7,7 +7,7 @@ import click
 
 from ..crosscheck import crosscheck
 from . import output
-from .common import dialect_option, fit_option, load, parse_sets
+from .common import dialect_option, fit_option, load, naming, parse_sets
 
 
 # what each kind of Report.overflow_kinds means to the user, and what would help
@@ -36,11 +36,12 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
     """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
     opts = dict(max_events=max_events, time_limit=time_limit, fit=fit)
-    if as_json or not sys.stderr.isatty():
-        rep = crosscheck(loaded, n, seed, parse_sets(sets), **opts)
-    else:
-        with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
-            rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update, **opts)
+    with naming(game):
+        if as_json or not sys.stderr.isatty():
+            rep = crosscheck(loaded, n, seed, parse_sets(sets), **opts)
+        else:
+            with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
+                rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update, **opts)
     data = {"game": game, "seed": seed, **rep.as_dict()}
     if as_json:
         output.as_json(data)

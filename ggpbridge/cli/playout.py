@@ -7,7 +7,7 @@ import click
 
 from ..playouts import run
 from . import output
-from .common import fit_option, parse_sets
+from .common import fit_option, naming, parse_sets
 
 
 @click.command("playout")
@@ -27,11 +27,13 @@ def command(game, n, engine, seed, sets, max_steps, fit, as_json):
         raise click.BadParameter("--fit sizes the clingo engine's translation", param_hint="--fit")
     if engine == "sim" and game.endswith(".kif"):
         raise click.BadParameter("the simulator plays RECYCLE games; use --engine clingo for KIF", param_hint="--engine")
-    if as_json or not sys.stderr.isatty():
-        rep = run(game, engine, n, seed, parse_sets(sets), max_steps=max_steps, fit=fit)
-    else:
-        with click.progressbar(length=n, label=f"playouts ({engine})", file=sys.stderr) as bar:
-            rep = run(game, engine, n, seed, parse_sets(sets), progress=bar.update, max_steps=max_steps, fit=fit)
+    with naming(game):
+        if as_json or not sys.stderr.isatty():
+            rep = run(game, engine, n, seed, parse_sets(sets), max_steps=max_steps, fit=fit)
+        else:
+            with click.progressbar(length=n, label=f"playouts ({engine})", file=sys.stderr) as bar:
+                rep = run(game, engine, n, seed, parse_sets(sets), progress=bar.update, max_steps=max_steps,
+                          fit=fit)
     if as_json:
         output.as_json(rep)
         return

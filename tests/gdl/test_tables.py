@@ -93,12 +93,21 @@ def test_the_cli_names_a_refused_game_and_an_invalid_one_without_a_traceback(tmp
     big.write_text(counting(6000, PLUS))
     result = CliRunner().invoke(main, ["playout", str(big), "--engine", "clingo", "-n", "1"])
     assert result.exit_code == 2
-    assert result.output.startswith("error: too large to ground: (less), (plus) recurse over the chain (succ) "
-                                    "of 6,000 constants")
+    assert result.output.startswith(f"error: {big}: too large to ground: (less), (plus) recurse over the chain "
+                                    "(succ) of 6,000 constants")
     assert "Traceback" not in result.output
     invalid = tmp_path / "invalid.kif"
     invalid.write_text("(role a)\n(<= (legal a x) (true y))\n")
     result = CliRunner().invoke(main, ["playout", str(invalid), "--engine", "clingo", "-n", "1"])
-    assert result.exit_code == 2 and result.output.startswith("error: the description is not valid GDL")
+    assert result.exit_code == 2 and result.output.startswith(f"error: {invalid}: the description is not valid GDL")
     query = CliRunner().invoke(main, ["query", str(big), "terminates", "--engine", "asp"])
     assert query.exit_code == 2 and "too large to ground" in query.output
+
+
+def test_crosscheck_names_the_recycle_game_whose_translation_is_too_large(tmp_path):
+    from conftest import TOO_LARGE_GAME
+    game = tmp_path / "big.rcy"
+    game.write_text(TOO_LARGE_GAME)
+    result = CliRunner().invoke(main, ["crosscheck", str(game), "-n", "1"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.startswith(f"error: {game}: too large to ground: (less), (plus)")
