@@ -6,6 +6,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
+from conftest import TOO_LARGE_GAME
 from ggpbridge.cli import main
 from ggpbridge.gdl import tables
 from ggpbridge.gdl.kif import parse_kif
@@ -105,7 +106,6 @@ def test_the_cli_names_a_refused_game_and_an_invalid_one_without_a_traceback(tmp
 
 
 def test_crosscheck_names_the_recycle_game_whose_translation_is_too_large(tmp_path):
-    from conftest import TOO_LARGE_GAME
     game = tmp_path / "big.rcy"
     game.write_text(TOO_LARGE_GAME)
     result = CliRunner().invoke(main, ["crosscheck", str(game), "-n", "1"])
