@@ -44,7 +44,7 @@ class ChainTable:
 
     @property
     def facts(self) -> int:
-        """Ground facts at least: one per ordered pair of the chain's constants."""
+        """Ground facts at least: one per pair of the chain's constants."""
         return self.length * (self.length - 1) // 2
 
 
@@ -107,10 +107,10 @@ def check_groundable(desc: Description, limit: int | None = None) -> None:
     total = sum(t.facts for t in tables)
     if total <= limit:
         return
-    names = ", ".join(f"({t.relation[0]})" for t in tables)
     biggest = tables[0]
+    names = [f"({t.relation[0]})" for t in tables if t.chain == biggest.chain]
     raise GroundingTooLargeError(
-        f"too large to ground: {names} recurse over the chain ({biggest.chain[0]}) of "
+        f"too large to ground: {', '.join(names)} recurse{'s' if len(names) == 1 else ''} over the chain ({biggest.chain[0]}) of "
         f"{biggest.length:,} constants, at least {total:,} ground facts (the limit is {limit:,}). "
         "GDL has no arithmetic: a table over n numbers has about n²/2 entries. A reasoner that "
         "does not ground can still play it; with fewer numbers (smaller scores) clingo can.")

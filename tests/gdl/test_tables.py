@@ -63,6 +63,8 @@ def test_check_groundable_refuses_over_the_limit_and_names_the_tables():
     with pytest.raises(GroundingTooLargeError, match=r"\(less\), \(plus\) recurse over the chain \(succ\) "
                                                      r"of 60 constants, at least 3,540 ground facts"):
         check_groundable(desc, limit=3539)
+    with pytest.raises(GroundingTooLargeError, match=r"^too large to ground: \(less\) recurses over the chain "):
+        check_groundable(parse_kif(counting(60)), limit=1000)
 
 
 def test_the_clingo_machine_refuses_before_grounding_unless_the_check_is_off(monkeypatch):
