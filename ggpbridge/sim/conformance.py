@@ -91,7 +91,8 @@ def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events:
 
 
 def translation_status(loaded) -> str:
-    """Translate to GDL-II and validate: 'valid (R rules)', 'unsupported at ...', 'invalid: ...' or 'error: ...'."""
+    """Translate to GDL-II and validate: 'valid (R rules)' (with '; too large to ground: ...' when
+    the clingo machine would refuse it), 'unsupported at ...', 'invalid: ...' or 'error: ...'."""
     from ..errors import UnsupportedConstructError
     from ..gdl.tables import TABLE_LIMIT, chain_tables
     from ..gdl.validate import validate
