@@ -99,12 +99,17 @@ def chain_tables(desc: Description) -> list[ChainTable]:
     return sorted(tables.values(), key=lambda t: (-t.facts, t.relation))
 
 
+def estimate(desc: Description) -> tuple[list[ChainTable], int]:
+    """The chain tables (`chain_tables`) and the ground facts they have in all."""
+    tables = chain_tables(desc)
+    return tables, sum(t.facts for t in tables)
+
+
 def check_groundable(desc: Description, limit: int | None = None) -> None:
     """Raise GroundingTooLargeError when the chain tables would have more than `limit` facts
     (TABLE_LIMIT by default)."""
     limit = TABLE_LIMIT if limit is None else limit
-    tables = chain_tables(desc)
-    total = sum(t.facts for t in tables)
+    tables, total = estimate(desc)
     if total <= limit:
         return
     biggest = tables[0]

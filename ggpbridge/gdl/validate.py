@@ -10,7 +10,7 @@ import networkx as nx
 from .ast import (KEYWORD_ARITY, RANDOM, Const, Description, Distinct, Func, Not, Or, Rule, Var,
                   is_ground, relation, variables)
 from .kif import to_kif
-from .tables import TABLE_LIMIT, chain_tables
+from .tables import TABLE_LIMIT, estimate
 
 # Where a keyword may stand.
 _NEVER_IN_HEAD = {"true", "does", "distinct", "not", "or"}
@@ -286,8 +286,7 @@ def _check_recursion(ctx: _Context) -> Iterator[Diagnostic]:
 
 def _check_tables(desc: Description) -> Iterator[Diagnostic]:
     # Valid GDL, but a grounding reasoner (the clingo machine, queries) refuses it.
-    tables = chain_tables(desc)
-    total = sum(t.facts for t in tables)
+    tables, total = estimate(desc)
     if total > TABLE_LIMIT:
         for t in tables:
             yield Diagnostic("warning", f"'{t.relation[0]}' recurses over the chain '{t.chain[0]}' of "

@@ -94,7 +94,7 @@ def translation_status(loaded) -> str:
     """Translate to GDL-II and validate: 'valid (R rules)' (with '; too large to ground: ...' when
     the clingo machine would refuse it), 'unsupported at ...', 'invalid: ...' or 'error: ...'."""
     from ..errors import UnsupportedConstructError
-    from ..gdl.tables import TABLE_LIMIT, chain_tables
+    from ..gdl.tables import TABLE_LIMIT, estimate
     from ..gdl.validate import validate
     from ..translate import translate_loaded
     try:
@@ -108,7 +108,7 @@ def translation_status(loaded) -> str:
     errors = [d for d in validate(desc) if d.severity == "error"]
     if errors:
         return f"invalid: {errors[0].message}"
-    tables = sum(t.facts for t in chain_tables(desc))
+    _, tables = estimate(desc)
     if tables > TABLE_LIMIT:   # valid GDL, which the clingo machine refuses (ggpbridge.gdl.tables)
         return f"valid ({len(desc.rules)} rules; too large to ground: {tables:,} facts in its arithmetic tables)"
     return f"valid ({len(desc.rules)} rules)"
