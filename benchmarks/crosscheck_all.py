@@ -57,7 +57,7 @@ from pathlib import Path
 
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.sim.conformance import files_under
-from ggpbridge.sweep_logs import SweepLogError, current_sha, read_logs, remaining
+from ggpbridge.sweep_logs import SweepLogError, current_sha, read_logs, remaining, short_sha
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -109,7 +109,7 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
     large to ground (`ggpbridge.gdl.tables`), is named and left out."""
     known = _known(paths)
     groups, _ = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
-    from ggpbridge.crosscheck import checked_translation, kif_sha256
+    from ggpbridge.crosscheck import checked_translation
     from ggpbridge.gdl.tables import GroundingTooLargeError, check_groundable
     from ggpbridge.recycle import parse_file
     plan, complete, left_out = [], 0, []
@@ -125,7 +125,7 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
         except GroundingTooLargeError as e:   # the clingo machine would refuse it in every run
             left_out.append(f"{name}: {str(e).split(' (the limit')[0]}")
             continue
-        sha = kif_sha256(desc)[:12]
+        sha = short_sha(desc)
         rest = remaining(groups, name, sha, a.fit, a.max_events, range(a.seed, a.seed + a.n))
         if rest.diverged:
             left_out.append(f"{name}: diverged at seed {rest.diverged[0]} on the translation it has now (logged)")

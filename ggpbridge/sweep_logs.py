@@ -102,8 +102,14 @@ def seed_spans(seeds: Iterable[int]) -> tuple[tuple[int, int], ...]:
 def current_sha(loaded, fit: int) -> str:
     """The first 12 hex digits of the SHA-256 of the translation a loaded game has now, fitted
     to `fit` plays as a log's runs were: what a log's `kif_sha256` is compared with."""
-    from .crosscheck import checked_translation, kif_sha256
-    return kif_sha256(checked_translation(loaded, None, fit).description)[:12]
+    from .crosscheck import checked_translation
+    return short_sha(checked_translation(loaded, None, fit).description)
+
+
+def short_sha(desc) -> str:
+    """The first 12 hex digits of the SHA-256 of a description's KIF text, as logs are compared."""
+    from .crosscheck import kif_sha256
+    return kif_sha256(desc)[:12]
 
 
 def _names(name: str, parts: tuple) -> bool:
