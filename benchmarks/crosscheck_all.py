@@ -123,7 +123,7 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
         try:
             check_groundable(desc)
         except GroundingTooLargeError as e:   # the clingo machine would refuse it in every run
-            left_out.append(f"{name}: {str(e).split(' (the limit')[0]}")
+            left_out.append(f"{name}: {e.reason}")
             continue
         sha = short_sha(desc)
         rest = remaining(groups, name, sha, a.fit, a.max_events, range(a.seed, a.seed + a.n))

@@ -44,7 +44,7 @@ try:
                      fit=int(sys.argv[6]), seed=int(sys.argv[7]),
                      on_playout=lambda r: print(json.dumps({"translation": status, **r.as_dict()}), flush=True))
 except GroundingTooLargeError as e:   # refused in a second, where grounding would run out of memory
-    print(json.dumps({"error": str(e).split(". ")[0]})); sys.exit(0)
+    print(json.dumps({"error": e.reason})); sys.exit(0)
 print(json.dumps({"translation": status, **rep.as_dict()}))
 """
 

@@ -55,4 +55,6 @@ def naming(path: str):
     except GdlError as e:
         if str(e).startswith(f"{path}:"):
             raise
-        raise type(e)(f"{path}: {e}") from None
+        # a plain GdlError: subclasses take other constructor arguments, and the boundary
+        # reports any GdlError the same way
+        raise GdlError(f"{path}: {e}") from e

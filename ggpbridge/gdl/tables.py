@@ -32,6 +32,15 @@ TABLE_LIMIT = 1 << 24
 class GroundingTooLargeError(GdlError):
     """The description's static tables would not fit in memory once grounded."""
 
+    def __init__(self, reason: str, explanation: str):
+        super().__init__(f"{reason}. {explanation}")
+        self.reason = reason   # one line, for logs and summaries
+        self.explanation = explanation
+
+    def __reduce__(self):
+        # Keep the exception picklable despite the extra constructor argument.
+        return (type(self), (self.reason, self.explanation))
+
 
 @dataclass(frozen=True)
 class ChainTable:
@@ -116,6 +125,6 @@ def check_groundable(desc: Description, limit: int | None = None) -> None:
     names = [f"({t.relation[0]})" for t in tables if t.chain == biggest.chain]
     raise GroundingTooLargeError(
         f"too large to ground: {', '.join(names)} recurse{'s' if len(names) == 1 else ''} over the chain ({biggest.chain[0]}) of "
-        f"{biggest.length:,} constants, at least {total:,} ground facts (the limit is {limit:,}). "
+        f"{biggest.length:,} constants, at least {total:,} ground facts (the limit is {limit:,})",
         "GDL has no arithmetic: a table over n numbers has about n²/2 entries. A reasoner that "
         "does not ground can still play it; with fewer numbers (smaller scores) clingo can.")

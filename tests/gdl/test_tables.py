@@ -1,6 +1,8 @@
 """Static arithmetic tables too large to ground are found from the rules and refused up front."""
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from click.testing import CliRunner
 
@@ -59,10 +61,16 @@ def test_check_groundable_refuses_over_the_limit_and_names_the_tables():
     desc = parse_kif(counting(60, PLUS))
     check_groundable(desc, limit=3540)
     with pytest.raises(GroundingTooLargeError, match=r"\(less\), \(plus\) recurse over the chain \(succ\) "
-                                                     r"of 60 constants, at least 3,540 ground facts"):
+                                                     r"of 60 constants, at least 3,540 ground facts") as excinfo:
         check_groundable(desc, limit=3539)
     with pytest.raises(GroundingTooLargeError, match=r"^too large to ground: \(less\) recurses over the chain "):
         check_groundable(parse_kif(counting(60)), limit=1000)
+    # the reason is the message's first line, for logs; the error survives pickling (sweeps, dask)
+    error = excinfo.value
+    assert str(error).startswith(error.reason + ". GDL has no arithmetic") and "\n" not in error.reason
+    assert error.reason.endswith("at least 3,540 ground facts (the limit is 3,539)")
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is GroundingTooLargeError and str(copy) == str(error) and copy.reason == error.reason
 
 
 def test_the_clingo_machine_refuses_before_grounding_unless_the_check_is_off(monkeypatch):
