@@ -5,14 +5,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from .gdl.ast import Const, Description
+from .filekinds import KIF_SUFFIXES, is_kif  # noqa: F401  (re-exported: callers above the front-ends)
 from .gdl.kif import parse_kif
-
-KIF_SUFFIXES = (".kif", ".gdl2", ".gdlii")
-
-
-def is_kif(path: str | Path) -> bool:
-    """True for files read as GGP KIF rather than RECYCLE (CardStock's `.gdl` is RECYCLE)."""
-    return Path(path).suffix.lower() in KIF_SUFFIXES
 
 
 def load_description(path: str | Path, version: int = 2, overrides: dict | None = None,

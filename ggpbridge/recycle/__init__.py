@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .. import ir
 from ..errors import Diagnostic, NotRecycleError, PositionedError, Source
+from ..filekinds import is_kif
 from .dialects import DIALECTS, V03, detect
 
 
@@ -50,7 +51,6 @@ def parse_text(text: str, name: str = "<string>", dialect: str | None = None) ->
 
 def parse_file(path: str | Path, dialect: str | None = None) -> Loaded:
     """Read and parse a RECYCLE file (a KIF file is refused: NotRecycleError)."""
-    from ..translate import is_kif
     p = Path(path)
     if is_kif(p):
         # read as RECYCLE, its first `;` comment would be the error: say what the file is instead
