@@ -26,9 +26,13 @@ class Source:
     text: str
 
     def line(self, n: int) -> str:
-        """The n-th line (1-based) without its newline, or '' when out of range."""
-        lines = self.text.splitlines()
-        return lines[n - 1] if 0 < n <= len(lines) else ""
+        """The n-th line (1-based) without its newline, or '' when out of range.
+
+        Lines end at '\\n' only, as the lexers count them (a form feed or a lone '\\r'
+        inside a comment does not start one), and only the lines up to n are split.
+        """
+        lines = self.text.split("\n", n) if n > 0 else []
+        return lines[n - 1].rstrip("\r") if 0 < n <= len(lines) else ""
 
 
 @dataclass(frozen=True, slots=True)
