@@ -22,7 +22,7 @@ import itertools
 import random
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import clingo
 
@@ -159,6 +159,16 @@ class Player:
     # -- play -------------------------------------------------------------
 
     def _play(self, match: MatchState, message: Play, received: float) -> Reply:
+        saved = replace(match, beliefs=dict(match.beliefs), history=list(match.history))
+        try:
+            return self._play_turn(match, message, received)
+        except Exception:
+            # A refused PLAY leaves the match as it was: it must not fix the form of PLAY,
+            # move the turn or touch the belief, so the right PLAY that follows is taken.
+            self.match = saved
+            raise
+
+    def _play_turn(self, match: MatchState, message: Play, received: float) -> Reply:
         if match.gdl2 is None:
             match.gdl2 = message.gdl2
         elif match.gdl2 != message.gdl2:

@@ -213,6 +213,11 @@ def _arity(name: str, args: tuple, *counts: int) -> None:
 def _rules_text(text: str, node: SExpr) -> str:
     if isinstance(node, str):
         raise ProtocolError(f"the rules must be a list of sentences, not {node!r}")
+    # ggp-base's runner (the Dresden GameController's) wraps the rules in one more list:
+    # (start id role (((role a) ...)) sc pc). No sentence starts with a list, so a list
+    # whose only item is a list of lists is a wrapper.
+    while len(node) == 1 and isinstance(node[0], SList) and node[0] and isinstance(node[0][0], SList):
+        node = node[0]
     start, end = node.span
     return text[start + 1:end - 1]
 

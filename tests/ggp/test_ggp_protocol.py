@@ -87,3 +87,17 @@ def test_replies():
     assert parse_move_reply("(MARK 1 2)\n") == Func("mark", (Const("1"), Const("2")))
     with pytest.raises(ProtocolError, match="answered with an error"):
         parse_move_reply('(error "no")')
+
+
+@pytest.mark.parametrize("wrap", [1, 2])
+def test_rules_wrapped_in_one_more_list_read_as_the_plain_rules(wrap):
+    # ggp-base's runner (the Dresden GameController) sends (START id role (((role a) ...)) sc pc)
+    rules = "(" * wrap + RULES + ")" * wrap
+    start = parse_message(f"(START M1 A ({rules}) 60 10)")
+    assert start.rules == RULES and start.description() == parse_message(f"(start m1 a ({RULES}) 60 10)").description()
+    assert parse_message(f"(preview ({rules}) 5)").rules == RULES
+
+
+def test_a_description_of_one_sentence_is_not_unwrapped():
+    assert parse_message("(start m a ((role a)) 10 10)").rules == "(role a)"
+    assert parse_message("(start m a (terminal) 10 10)").rules == "terminal"
