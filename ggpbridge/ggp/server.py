@@ -18,7 +18,7 @@ from .protocol import error_reply
 
 # A START with a large description fits (our largest translations are ~60 kB, the rules
 # of the big ggp-base games a few hundred kB); a runaway client does not.
-MAX_BODY = 4 * 1024 * 1024
+MAX_BODY = 2 * 1024 * 1024
 # Seconds for a whole request to arrive: managers send it at once, so a few seconds
 # cover a large START on a slow link; a client that stops half-way is cut off after it.
 READ_TIMEOUT = 10.0
