@@ -96,6 +96,8 @@ class Player:
             message = parse_message(text)
         except ProtocolError as exc:
             return Reply(400, error_reply(f"malformed message: {exc}"))
+        except Exception as exc:  # noqa: BLE001 - as below: a bug must not cost the reply
+            return Reply(500, error_reply(f"internal error: {type(exc).__name__}: {exc}"))
         if isinstance(message, Info):  # answered at once, even while a move is being chosen
             return Reply(200, info_reply(self.name, self.match is not None))
         try:
