@@ -19,6 +19,7 @@ from .protocol import error_reply
 # A START with a large description fits (our largest translations are ~60 kB, the rules
 # of the big ggp-base games a few hundred kB); a runaway client does not.
 MAX_BODY = 2 * 1024 * 1024
+DISCARD_MAX = 64 * 1024 * 1024  # bytes of a refused body read (and dropped) so that its 413 arrives
 # Seconds for a whole request to arrive: managers send it at once, so a few seconds
 # cover a large START on a slow link; a client that stops half-way is cut off after it.
 READ_TIMEOUT = 10.0
@@ -60,8 +61,9 @@ class _Handler(BaseHTTPRequestHandler):
         if not (length.isascii() and length.isdigit()):
             return self._send(411, error_reply("a POST needs a Content-Length header with the body's size"))
         size, limit = int(length), self.server.max_body
-        if size > limit:  # refused before a byte of the body is read
-            return self._send(413, error_reply(f"the message is larger than {limit} bytes"))
+        if size > limit:  # refused before a byte of the body is parsed
+            self._send(413, error_reply(f"the message is larger than {limit} bytes"))
+            return self._discard(size)
         try:
             body = self.rfile.read(size)
         except TimeoutError:
@@ -76,12 +78,27 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send(400, error_reply(f"the connection ended after {len(body)} of {size} bytes"))
         try:
             text = body.decode("utf-8")
-        except UnicodeDecodeError:
-            return self._send(400, error_reply("the message is not UTF-8 text"))
+        except UnicodeDecodeError as exc:
+            return self._send(400, error_reply(f"the message is not UTF-8 text: byte 0x{body[exc.start]:02x} "
+                                               f"at offset {exc.start}"))
         reply = self.server.player.handle(text)
         if self.server.log:
             self.server.log(f"<- {text[:200]}\n-> {reply.body}")
         self._send(reply.status, reply.body)
+
+    def _discard(self, size: int) -> None:
+        # A client sends its whole body before it reads the reply: closing on unread data
+        # would reset the connection and lose the 413. So the body is read and dropped,
+        # within the request's deadline and up to a bound.
+        left = min(size, DISCARD_MAX)
+        try:
+            while left > 0:
+                chunk = self.rfile.read1(min(left, 1 << 16))
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except (TimeoutError, OSError):
+            pass
 
     def do_GET(self):  # noqa: N802
         self._send(405, error_reply("GGP messages are sent with POST"))

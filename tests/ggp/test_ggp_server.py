@@ -108,3 +108,14 @@ def test_a_body_shorter_than_its_content_length_is_refused(server):
         sock.shutdown(socket.SHUT_WR)  # the client gives up half-way
         reply = _until_closed(sock)
     assert b" 400 " in reply.split(b"\r\n")[0] + b" " and b"6 of 100 bytes" in reply
+
+
+def test_a_client_that_sends_a_body_over_the_cap_still_reads_the_413(server):
+    # the body is sent in full before the reply is read: the server must not reset the connection
+    status, reply = post(server.url, "(" * 1_000_000)
+    assert status == 413 and "larger than 1000 bytes" in reply
+
+
+def test_a_body_that_is_not_utf8_is_refused_at_its_first_bad_byte(server):
+    status, reply = post(server.url, b"(info \xff)")
+    assert status == 400 and "not UTF-8" in reply and "0xff at offset 6" in reply
