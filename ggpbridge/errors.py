@@ -59,13 +59,18 @@ class Diagnostic:
         }
 
 
+# control characters in a quoted line are shown as '?', one column each, so the caret stays
+# under its character and binary data does not drive the terminal
+_UNPRINTABLE = {c: "?" for c in [*range(32), 127]}
+
+
 def format_message(severity: str, message: str, pos: Pos, source: Source | None) -> str:
     """Render a positioned message the way compilers do."""
     name = source.name if source else "<input>"
     head = f"{name}:{pos.line}:{pos.col}: {severity}: {message}" if pos else f"{name}: {severity}: {message}"
     if not (pos and source):
         return head
-    text = source.line(pos.line).expandtabs(1)
+    text = source.line(pos.line).expandtabs(1).translate(_UNPRINTABLE)
     if not text.strip():
         return head
     caret = " " * max(pos.col - 1, 0) + "^"

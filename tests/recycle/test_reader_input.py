@@ -80,3 +80,9 @@ def test_an_unclosed_paren_is_found_past_brackets_in_comments():
     with pytest.raises(RecycleSyntaxError) as e:
         parse_text(text)
     assert "never closed" in e.value.message and (e.value.pos.line, e.value.pos.col) == (2, 1)
+
+
+def test_a_quoted_line_shows_control_characters_as_one_column_each():
+    with pytest.raises(RecycleSyntaxError) as e:
+        parse_text("(game\n  (setup \x01\x00))")
+    assert e.value.diagnostic().format().splitlines()[1:] == ["      (setup ??))", "             ^"]
