@@ -68,9 +68,6 @@ class _Handler(BaseHTTPRequestHandler):
             body = self.rfile.read(size)
         except TimeoutError:
             body = None
-        # Whatever the deadline left, writing the reply (which may come a play clock later)
-        # gets the whole timeout again.
-        self.connection.settimeout(self.server.read_timeout)
         if body is None:
             return self._send(408, error_reply(
                 f"the message did not arrive within {self.server.read_timeout:g} s"))
@@ -108,6 +105,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, status: int, body: str) -> None:
         data = body.encode("utf-8")
+        # whatever the read deadline left, writing the reply gets the whole timeout again
+        self.connection.settimeout(self.server.read_timeout)
         self.send_response(status)
         self.send_header("Content-Type", "text/acl")
         self.send_header("Content-Length", str(len(data)))
