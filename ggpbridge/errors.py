@@ -26,9 +26,13 @@ class Source:
     text: str
 
     def line(self, n: int) -> str:
-        """The n-th line (1-based) without its newline, or '' when out of range."""
-        lines = self.text.splitlines()
-        return lines[n - 1] if 0 < n <= len(lines) else ""
+        """The n-th line (1-based) without its newline, or '' when out of range.
+
+        Lines end at '\\n' only, as the lexers count them (a form feed or a lone '\\r'
+        inside a comment does not start one), and only the lines up to n are split.
+        """
+        lines = self.text.split("\n", n) if n > 0 else []
+        return lines[n - 1].rstrip("\r") if 0 < n <= len(lines) else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,13 +59,18 @@ class Diagnostic:
         }
 
 
+# control characters in a quoted line are shown as '?', one column each, so the caret stays
+# under its character and binary data does not drive the terminal
+_UNPRINTABLE = {c: "?" for c in [*range(32), 127]}
+
+
 def format_message(severity: str, message: str, pos: Pos, source: Source | None) -> str:
     """Render a positioned message the way compilers do."""
     name = source.name if source else "<input>"
     head = f"{name}:{pos.line}:{pos.col}: {severity}: {message}" if pos else f"{name}: {severity}: {message}"
     if not (pos and source):
         return head
-    text = source.line(pos.line).expandtabs(1)
+    text = source.line(pos.line).expandtabs(1).translate(_UNPRINTABLE)
     if not text.strip():
         return head
     caret = " " * max(pos.col - 1, 0) + "^"

@@ -22,7 +22,7 @@ import itertools
 import random
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import clingo
 
@@ -96,6 +96,8 @@ class Player:
             message = parse_message(text)
         except ProtocolError as exc:
             return Reply(400, error_reply(f"malformed message: {exc}"))
+        except Exception as exc:  # noqa: BLE001 - as below: a bug must not cost the reply
+            return Reply(500, error_reply(f"internal error: {type(exc).__name__}: {exc}"))
         if isinstance(message, Info):  # answered at once, even while a move is being chosen
             return Reply(200, info_reply(self.name, self.match is not None))
         try:
@@ -159,6 +161,16 @@ class Player:
     # -- play -------------------------------------------------------------
 
     def _play(self, match: MatchState, message: Play, received: float) -> Reply:
+        saved = replace(match, beliefs=dict(match.beliefs), history=list(match.history))
+        try:
+            return self._play_turn(match, message, received)
+        except Exception:
+            # A refused PLAY leaves the match as it was: it must not fix the form of PLAY,
+            # move the turn or touch the belief, so the right PLAY that follows is taken.
+            self.match = saved
+            raise
+
+    def _play_turn(self, match: MatchState, message: Play, received: float) -> Reply:
         if match.gdl2 is None:
             match.gdl2 = message.gdl2
         elif match.gdl2 != message.gdl2:

@@ -36,6 +36,9 @@ class SList(tuple):
 
 SExpr = Union[str, SList]
 _TOKEN = re.compile(r'\s+|;[^\n]*|\(|\)|"(?:[^"\\]|\\.)*"|[^\s()";]+|"')
+# GDL terms and rules nest a few levels; a bound keeps every recursive walk of a message
+# (terms, printing, the KIF reader) far from Python's recursion limit.
+MAX_DEPTH = 200
 
 
 def read_sexpr(text: str) -> SExpr:
@@ -47,8 +50,10 @@ def read_sexpr(text: str) -> SExpr:
         if token[0].isspace() or token[0] == ";":
             continue
         if result is not None:
-            raise ProtocolError(f"text after the end of the message at offset {at}: {token!r}")
+            raise ProtocolError(f"text after the end of the message at offset {at}: {_excerpt(token)}")
         if token == "(":
+            if len(stack) == MAX_DEPTH:
+                raise ProtocolError(f"the message is nested more than {MAX_DEPTH} lists deep at offset {at}")
             stack.append((at, []))
         elif token == ")":
             if not stack:
@@ -77,10 +82,10 @@ def sexpr_term(node: SExpr) -> Const | Func:
     """The ground GDL term written by an S-expression (`(mark 1 1)`, `noop`)."""
     if isinstance(node, str):
         if node.startswith("?") or node.startswith('"'):
-            raise ProtocolError(f"not a ground term: {node}")
+            raise ProtocolError(f"not a ground term: {_excerpt(node)}")
         return Const(node)
     if not node or not isinstance(node[0], str):
-        raise ProtocolError(f"not a term: a list must start with a name: {print_sexpr(node)}")
+        raise ProtocolError(f"not a term: a list must start with a name: {_excerpt(node)}")
     return Func(node[0], tuple(sexpr_term(arg) for arg in node[1:]))
 
 
@@ -89,6 +94,12 @@ def print_sexpr(node: SExpr) -> str:
     if isinstance(node, str):
         return node
     return "(" + " ".join(map(print_sexpr, node)) + ")"
+
+
+def _excerpt(node: SExpr, limit: int = 60) -> str:
+    """The node as text for an error message, cut to `limit` characters (a message may be megabytes)."""
+    text = print_sexpr(node)
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 def _is_nil(node: SExpr) -> bool:
@@ -179,14 +190,14 @@ def parse_message(text: str) -> Message:
     keyword, args = node[0].lower(), node[1:]
     reader = _READERS.get(keyword)
     if reader is None:
-        raise ProtocolError(f"unknown message {node[0]!r}; expected one of "
+        raise ProtocolError(f"unknown message {_excerpt(node[0])}; expected one of "
                             + ", ".join(sorted(_READERS)))
     return reader(text, args)
 
 
 def _match_id(node: SExpr) -> str:
     if not isinstance(node, str):
-        raise ProtocolError(f"a match id is a name, not {print_sexpr(node)}")
+        raise ProtocolError(f"a match id is a name, not {_excerpt(node)}")
     return node.lower()
 
 
@@ -196,7 +207,7 @@ def _clock(node: SExpr, what: str) -> float:
     except ValueError:
         value = None
     if value is None or not value > 0 or value != value or value == float("inf"):
-        raise ProtocolError(f"the {what} must be a positive number of seconds, not {print_sexpr(node)}")
+        raise ProtocolError(f"the {what} must be a positive number of seconds, not {_excerpt(node)}")
     return value
 
 
@@ -212,7 +223,12 @@ def _arity(name: str, args: tuple, *counts: int) -> None:
 
 def _rules_text(text: str, node: SExpr) -> str:
     if isinstance(node, str):
-        raise ProtocolError(f"the rules must be a list of sentences, not {node!r}")
+        raise ProtocolError(f"the rules must be a list of sentences, not {_excerpt(node)}")
+    # ggp-base's runner (the Dresden GameController's) wraps the rules in one more list:
+    # (start id role (((role a) ...)) sc pc). No sentence starts with a list, so a list
+    # whose only item is a list of lists is a wrapper.
+    while len(node) == 1 and isinstance(node[0], SList) and node[0] and isinstance(node[0][0], SList):
+        node = node[0]
     start, end = node.span
     return text[start + 1:end - 1]
 
@@ -226,7 +242,7 @@ def _read_start(text, args):
     _arity("start", args, 5)
     match_id, role, rules, sc, pc = args
     if not isinstance(role, str):
-        raise ProtocolError(f"a role is a name, not {print_sexpr(role)}")
+        raise ProtocolError(f"a role is a name, not {_excerpt(role)}")
     return Start(_match_id(match_id), role.lower(), _rules_text(text, rules),
                  _clock(sc, "start clock"), _clock(pc, "play clock"))
 
@@ -235,7 +251,7 @@ def _term_list(node: SExpr, what: str) -> tuple[Term, ...]:
     if _is_nil(node):
         return ()
     if isinstance(node, str):
-        raise ProtocolError(f"the {what} must be a list, not {node!r}")
+        raise ProtocolError(f"the {what} must be a list, not {_excerpt(node)}")
     return tuple(sexpr_term(item) for item in node)
 
 
@@ -248,7 +264,7 @@ def _read_play(text, args, cls=Play):
         return cls(match_id, moves=moves)
     turn, last, percepts = args[1:]
     if not (isinstance(turn, str) and turn.isdigit()):
-        raise ProtocolError(f"the turn must be a natural number, not {print_sexpr(turn)}")
+        raise ProtocolError(f"the turn must be a natural number, not {_excerpt(turn)}")
     last_move = None if _is_nil(last) else sexpr_term(last)
     return cls(match_id, turn=int(turn), last_move=last_move, percepts=_term_list(percepts, "percepts"))
 
@@ -323,5 +339,5 @@ def parse_move_reply(text: str) -> Term:
     """The move a player answered (one ground term)."""
     node = read_sexpr(text)
     if isinstance(node, SList) and node and isinstance(node[0], str) and node[0].lower() == "error":
-        raise ProtocolError(f"the player answered with an error: {print_sexpr(node)}")
+        raise ProtocolError(f"the player answered with an error: {_excerpt(node, 300)}")
     return sexpr_term(node)

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from .. import ir
 from ..errors import Diagnostic, NotRecycleError, PositionedError, Source
 from ..filekinds import is_kif
-from .dialects import DIALECTS, V03, detect
+from .dialects import DIALECTS, V03, detect, strip_comments
 
 
 @dataclass
@@ -18,26 +19,33 @@ class Loaded:
     source: Source
     dialect: str
     dialect_reason: str
-    comments: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
+
+    @cached_property
+    def comments(self) -> list:
+        """The `;;` comments as (Pos, text), scanned when first asked for: few commands keep them."""
+        from .reader import scan_comments
+        return scan_comments(self.source.text)
 
 
 def parse_text(text: str, name: str = "<string>", dialect: str | None = None) -> Loaded:
     """Parse RECYCLE text of any dialect (detected unless given) into the IR."""
     from .builder import Builder
     from .builder03 import Builder03
-    from .reader import read
+    from .reader import read, refuse_binary
 
     source = Source(name, text)
+    refuse_binary(source)  # before anything reads the whole text: binary data fails at once
+    body = strip_comments(text)  # once: detection and the reader both skip the comments
     if dialect is None:
-        det = detect(text)
+        det = detect(body)
         dialect, reason = det.dialect, det.reason
     elif dialect not in DIALECTS:
         raise ValueError(f"unknown dialect {dialect!r}; known: {', '.join(DIALECTS)}")
     else:
         reason = "given explicitly"
     try:
-        parsed = read(source, dialect)
+        parsed = read(source, dialect, body)
         warnings = list(parsed.warnings)
         cls = Builder03 if dialect == V03 else Builder
         game = cls(source, dialect, warnings).game(parsed.form)
@@ -46,7 +54,7 @@ def parse_text(text: str, name: str = "<string>", dialect: str | None = None) ->
     except RecursionError:
         from ..errors import RecycleSyntaxError
         raise RecycleSyntaxError("the game is nested too deeply to read", source=source) from None
-    return Loaded(game, source, dialect, reason, parsed.comments, warnings)
+    return Loaded(game, source, dialect, reason, warnings)
 
 
 def parse_file(path: str | Path, dialect: str | None = None) -> Loaded:
@@ -56,12 +64,8 @@ def parse_file(path: str | Path, dialect: str | None = None) -> Loaded:
         # read as RECYCLE, its first `;` comment would be the error: say what the file is instead
         raise NotRecycleError(f"a GDL (KIF) file, by its suffix {p.suffix}: this reads RECYCLE games (.rcy, and "
                               f"CardStock's .gdl)", source=Source(str(path), ""))
-    data = p.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_text(text, str(path), dialect)
+    from .reader import decode
+    return parse_text(decode(p.read_bytes(), str(path)), str(path), dialect)
 
 
 __all__ = ["Loaded", "parse_text", "parse_file", "Diagnostic", "V03"]

@@ -34,28 +34,40 @@ class Detection:
 
 
 _COMMENT = re.compile(r";;[^\n]*")
-_V03_MARKS = re.compile(r"\(\s*comp\b|\bwhere\b|\binitialize\s+points\b|\beach\b|\(\s*\(\s*(?:all|any)\s+(?:player|team)\s*\)")
+# Each pattern starts with '(' or a letter of a mark word, never '\b', so the regex engine
+# skips ahead to candidate characters instead of trying every position; `_whole` then
+# checks that a mark word starts a word.
+_V03_MARKS = re.compile(r"\(\s*comp\b|(?:where|initialize\s+points|each)\b|\(\s*\(\s*(?:all|any)\s+(?:player|team)\s*\)")
 _V0510_MARKS = re.compile(
-    r"\boloc\b|\bfaro\b|\bsubsets\b|\bruns\b|\(\s*run\s|\(\s*[A-Z]+\s*:|\(\s*partition\s+[A-Z']|\(\s*(?:top|bottom)\s+\d"
+    r"(?:oloc|faro|subsets|runs)\b|\(\s*run\s|\(\s*[A-Z]+\s*:|\(\s*partition\s+[A-Z']|\(\s*(?:top|bottom)\s+\d"
 )
 _V050_MARKS = re.compile(r"\(\s*\(\s*[A-Z]+\s*\(\s*(?:[A-Z]+\s*\)|cardatt)|\(\s*partition\s+\(")
 
 
+def _whole(marks: re.Pattern, body: str) -> re.Match | None:
+    """The first match of `marks` that does not start inside a word."""
+    for m in marks.finditer(body):
+        at = m.start()
+        if body[at] == "(" or at == 0 or not (body[at - 1].isalnum() or body[at - 1] == "_"):
+            return m
+    return None
+
+
 def strip_comments(text: str) -> str:
-    """The text with `;;` comments blanked (positions are kept)."""
-    return _COMMENT.sub(lambda m: " " * len(m.group()), text)
+    """The text without its `;;` comments: a comment runs to the end of its line, so no token moves."""
+    return _COMMENT.sub("", text)
 
 
 def detect(text: str) -> Detection:
     """Guess the dialect from distinctive constructs (the file extension never decides)."""
-    body = strip_comments(text)
-    m = _V03_MARKS.search(body)
+    body = strip_comments(text)  # marks in comments do not count
+    m = _whole(_V03_MARKS, body)
     if m:
         return Detection(V03, f"v0.3 construct {m.group().strip()!r}")
-    m = _V0510_MARKS.search(body)
+    m = _whole(_V0510_MARKS, body)
     if m:
         return Detection(V0510, f"v0.5.10 construct {m.group().strip()!r}")
-    m = _V050_MARKS.search(body)
+    m = _whole(_V050_MARKS, body)
     if m:
         return Detection(V050, f"v0.5.0 construct {m.group().strip()!r}")
     return Detection(V0510, "no dialect-specific construct; read as the current dialect")

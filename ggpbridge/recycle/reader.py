@@ -10,7 +10,6 @@ on the parse, so the builder (not this lexer) joins such runs where CardStock wo
 """
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,7 +17,7 @@ from functools import lru_cache
 import lark
 
 from ..errors import Diagnostic, Pos, RecycleSyntaxError, Source
-from .dialects import KEYWORDS, V03
+from .dialects import KEYWORDS, V03, strip_comments
 
 
 @dataclass(slots=True)
@@ -48,10 +47,9 @@ class SList:
 
 @dataclass
 class Parsed:
-    """The outcome of surface parsing: the game form, comments and warnings."""
+    """The outcome of surface parsing: the game form and warnings."""
 
     form: SList
-    comments: list  # of (Pos, text)
     warnings: list  # of Diagnostic
 
 
@@ -117,26 +115,59 @@ def _atom(tok: lark.Token) -> Atom:
     return Atom(kind, text, Pos(tok.line, tok.column))
 
 
-def read(source: Source, dialect: str) -> Parsed:
-    """Parse the text into its game form, collecting comments and lexical warnings."""
-    comments: list = []
-    warnings: list = []
-    text = source.text
+def decode(data: bytes, name: str) -> str:
+    """The text of a file's bytes (UTF-8, an optional BOM); RecycleSyntaxError at the first byte that is not."""
     try:
-        top = _parse(text, dialect, comments)
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        # the text up to the bad byte locates it and lets the diagnostic quote its line
+        before = data[:e.start].decode("utf-8-sig")
+        refuse_binary(Source(name, before))  # an earlier control character is the first bad byte
+        raise RecycleSyntaxError(f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot be decoded "
+                                 "(is this a RECYCLE file? save it as UTF-8)",
+                                 _pos_at(before, len(before)), Source(name, before)) from None
+
+
+# C0 control characters other than white space: no RECYCLE text has them, binary data does
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def refuse_binary(source: Source) -> None:
+    """RecycleSyntaxError at the first control character: the text is not a game, whatever follows."""
+    m = _CONTROL.search(source.text)
+    if m:
+        raise RecycleSyntaxError(f"binary data: the control character U+{ord(m.group()):04X} cannot appear "
+                                 "in a RECYCLE file", _pos_at(source.text, m.start()), source)
+
+
+def _pos_at(text: str, offset: int) -> Pos:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return Pos(text.count("\n", 0, offset) + 1, offset - line_start + 1)
+
+
+def read(source: Source, dialect: str, body: str | None = None) -> Parsed:
+    """Parse the text into its game form, collecting lexical warnings.
+
+    `body` is the text already stripped of its comments (`dialects.strip_comments`), when known.
+    """
+    warnings: list = []
+    # Deleting the comments moves no token, and the lexer then meets one white-space run
+    # where it met a token per comment.
+    text = strip_comments(source.text) if body is None else body
+    text = text[1:] if text.startswith("\ufeff") else text  # positions count from after a BOM, as the lexer's do
+    try:
+        top = _parse(text, dialect)
     except lark.UnexpectedInput as e:
-        if dialect == V03 and _unclosed(text, dialect) == 1:
+        if dialect == V03 and _unclosed(text) == 1:
             # v0.3's grammar let `scoring` swallow the game's final ')'; files relied on it.
-            comments.clear()
             try:
-                top = _parse(text + "\n)", dialect, comments)
+                top = _parse(text + "\n)", dialect)
             except lark.UnexpectedInput:   # not the one missing ')' after all: report the text as it is
-                raise _syntax_error(e, text, dialect, source) from None
-            line = text.count("\n") + 1
+                raise _syntax_error(e, text, source) from None
             warnings.append(Diagnostic("warning", "the game form is not closed: a final ')' is assumed (v0.3 files often lack it)",
-                                       Pos(line, len(text.rsplit("\n", 1)[-1]) + 1), source))
+                                       _pos_at(source.text, len(source.text)), source))
         else:
-            raise _syntax_error(e, text, dialect, source) from None
+            raise _syntax_error(e, text, source) from None
     forms = [x for x in top if isinstance(x, SList)]
     if not forms:
         raise RecycleSyntaxError("no game form: the file holds no '(game ...)'", Pos(1, 1), source)
@@ -146,60 +177,54 @@ def read(source: Source, dialect: str) -> Parsed:
         first = extra[0]
         p = first.pos if isinstance(first, (SList, Atom)) else Pos(first.line, first.column)
         warnings.append(Diagnostic("warning", "text after the game form is ignored", p, source))
-    return Parsed(form, comments, warnings)
+    return Parsed(form, warnings)
 
 
-def _parse(text: str, dialect: str, comments: list) -> list:
-    p = _parser(dialect)
-    # the parser is shared and cached, so comments are gathered by a scan, not lexer callbacks
-    result = p.parse(text[1:] if text.startswith("\ufeff") else text)
-    comments.extend(_scan_comments(text))
-    return result
+def _parse(text: str, dialect: str) -> list:
+    return _parser(dialect).parse(text)
 
 
 _COMMENT_RE = re.compile(r";;[^\n]*")
 
 
-def _scan_comments(text: str) -> list:
+def scan_comments(text: str) -> list:
+    """The `;;` comments of a text as (Pos, text after ';;'), in order.
+
+    The parser is shared and cached, so comments are gathered by a scan, not lexer
+    callbacks; lines are counted between comments, so the cost is linear in the text.
+    """
     out = []
-    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    line, counted = 1, 0
     for m in _COMMENT_RE.finditer(text):
-        line = bisect.bisect_right(line_starts, m.start())
-        out.append((Pos(line, m.start() - line_starts[line - 1] + 1), m.group()[2:].rstrip()))
+        start = m.start()
+        line += text.count("\n", counted, start)
+        counted = start
+        out.append((Pos(line, start - text.rfind("\n", 0, start)), m.group()[2:].rstrip()))
     return out
 
 
-def _paren_tokens(text: str, dialect: str):
-    """Positions of '(' and ')' outside comments, via the dialect's own lexer."""
-    p = _parser(dialect)
-    try:
-        for t in p.lex(text):
-            if t.type in ("LPAR", "RPAR"):
-                yield t
-    except lark.UnexpectedInput:
-        return
+_BRACKET = re.compile(r"[()]")
 
 
-def _unclosed(text: str, dialect: str) -> int:
-    depth = 0
-    for t in _paren_tokens(text, dialect):
-        depth += 1 if t.type == "LPAR" else -1
-    return depth
+def _unclosed(text: str) -> int:
+    # With the comments gone every '(' and ')' is a bracket token (no other token holds
+    # one), so brackets are counted without lexing again.
+    return text.count("(") - text.count(")")
 
 
-def _syntax_error(e: lark.UnexpectedInput, text: str, dialect: str, source: Source) -> RecycleSyntaxError:
+def _syntax_error(e: lark.UnexpectedInput, text: str, source: Source) -> RecycleSyntaxError:
     if isinstance(e, lark.UnexpectedCharacters):
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
         hint = " (a single ';' is not a comment: RECYCLE comments start with ';;')" if ch == ";" else ""
         return RecycleSyntaxError(f"unexpected character {ch!r}{hint}", Pos(e.line, e.column), source)
-    # Only an unbalanced bracket can fail this grammar: find the unclosed '('.
+    # Only an unbalanced bracket can fail this grammar, and the whole text lexed: find the unclosed '('.
     stack = []
-    for t in _paren_tokens(text, dialect):
-        if t.type == "LPAR":
-            stack.append(t)
+    for m in _BRACKET.finditer(text):
+        if m.group() == "(":
+            stack.append(m.start())
         elif stack:
             stack.pop()
     if stack:
-        t = stack[-1] if len(stack) == 1 else stack[0]
-        return RecycleSyntaxError(f"'(' is never closed ({len(stack)} unclosed at end of file)", Pos(t.line, t.column), source)
+        at = stack[-1] if len(stack) == 1 else stack[0]
+        return RecycleSyntaxError(f"'(' is never closed ({len(stack)} unclosed at end of file)", _pos_at(text, at), source)
     return RecycleSyntaxError(f"unexpected {getattr(e, 'token', 'end of input')!s}", Pos(getattr(e, "line", 1), getattr(e, "column", 1)), source)

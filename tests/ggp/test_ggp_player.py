@@ -168,3 +168,36 @@ def test_past_the_cap_the_belief_is_a_particle_filter_that_stays_consistent():
     assert sum(match.beliefs.values()) == pytest.approx(1.0)
     assert all(kif_symbol("(holds bob king)") in state for state in match.beliefs)
     assert player.handle("(play m 2 noop ((opponent_did check)))").status == 200
+
+
+
+def _snapshot(player: Player) -> dict:
+    match = player.match
+    return {**vars(match), "beliefs": dict(match.beliefs), "history": list(match.history),
+            "last_seen": None}  # the time of the last message is not the match's state
+
+
+@pytest.mark.parametrize("game, role, refused, accepted", [
+    ("tictactoe", "xplayer", "(play m 3 nil nil)", "(play m nil)"),            # GDL-II form, wrong turn
+    ("montyhall", "candidate", "(play m (noop noop))", "(play m 0 nil nil)"),  # GDL form without NIL
+])
+def test_a_refused_first_play_does_not_fix_the_form(game, role, refused, accepted):
+    player = Player("legal", seed=3)
+    assert player.handle(f"(start m {role} {rules(game)} 10 5)").body == "ready"
+    before = _snapshot(player)
+    assert player.handle(refused).status == 400
+    assert _snapshot(player) == before
+    reply = player.handle(accepted)
+    assert reply.status == 200 and reply.body not in ("busy", "nil")
+
+
+def test_a_refused_play_mid_match_leaves_the_state_as_it_was():
+    player = Player("legal", seed=3)
+    player.handle(f"(start m xplayer {rules('tictactoe')} 10 5)")
+    assert player.handle("(play m nil)").body == "(mark 1 1)"
+    before = _snapshot(player)
+    for bad in ["(play m ((mark 1 1) (mark 2 2)))", "(play m ((mark 1 1)))", "(play m 1 (mark 1 1) ())"]:
+        assert player.handle(bad).status == 400, bad
+        assert _snapshot(player) == before, bad
+    reply = player.handle("(play m ((mark 1 1) noop))")
+    assert (reply.status, reply.body) == (200, "noop")

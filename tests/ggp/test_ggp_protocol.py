@@ -87,3 +87,38 @@ def test_replies():
     assert parse_move_reply("(MARK 1 2)\n") == Func("mark", (Const("1"), Const("2")))
     with pytest.raises(ProtocolError, match="answered with an error"):
         parse_move_reply('(error "no")')
+
+
+@pytest.mark.parametrize("wrap", [1, 2])
+def test_rules_wrapped_in_one_more_list_read_as_the_plain_rules(wrap):
+    # ggp-base's runner (the Dresden GameController) sends (START id role (((role a) ...)) sc pc)
+    rules = "(" * wrap + RULES + ")" * wrap
+    start = parse_message(f"(START M1 A ({rules}) 60 10)")
+    assert start.rules == RULES and start.description() == parse_message(f"(start m1 a ({RULES}) 60 10)").description()
+    assert parse_message(f"(preview ({rules}) 5)").rules == RULES
+
+
+def test_a_description_of_one_sentence_is_not_unwrapped():
+    assert parse_message("(start m a ((role a)) 10 10)").rules == "(role a)"
+    assert parse_message("(start m a (terminal) 10 10)").rules == "terminal"
+
+
+@pytest.mark.parametrize("text", [
+    "(play m 1 " + "(f " * 100_000 + ")" * 100_000 + " ())",
+    "(start m " + "(" * 100_000 + ")" * 100_000 + " ((role a)) 1 1)",
+])
+def test_deep_nesting_is_a_clear_error_not_a_crash(text):
+    with pytest.raises(ProtocolError, match="nested more than"):
+        parse_message(text)
+
+
+@pytest.mark.parametrize("text", [
+    "(info) " + "x" * 100_000,
+    "(" + "x" * 100_000 + ")",
+    "(play " + "(x " * 100 + "y" * 100_000 + ")" * 100 + " nil)",
+    "(start m a ((role a)) " + "9" * 100_000 + "x 1)",
+])
+def test_errors_quote_a_short_excerpt_of_a_long_message(text):
+    with pytest.raises(ProtocolError) as err:
+        parse_message(text)
+    assert len(str(err.value)) < 300
