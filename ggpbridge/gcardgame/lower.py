@@ -251,8 +251,8 @@ class _Lowering:
         me = cur(c.pos)
         if isinstance(c, s.Pifr):
             dest = hand_up(me) if c.face == "up" else hand_down(me)
-            return ir.Repeat(lit(c.amount), ir.Move(ir.CardAt("top", card_loc(c.loc)), ir.CardAt("top", dest)),
-                             pos=c.pos)
+            return ir.Repeat(lit(c.amount), ir.Move(ir.CardAt("top", card_loc(c.loc)), ir.CardAt("top", dest),
+                                                    pos=c.pos), pos=c.pos)
         if isinstance(c, s.Gain):
             return self.gain(c)
         if isinstance(c, s.Status):
