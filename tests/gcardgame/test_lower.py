@@ -150,3 +150,49 @@ def test_pifr_up_puts_the_card_face_up_in_the_hand():
     game = lower(variant(*BLACKJACK_ACE_10).game)
     (move,) = [n for n in game.walk() if isinstance(n, ir.Move) and n.pos.line == line_of("blackjack", "pifr")]
     assert move.dst.source == ir.Location(ir.PlayerRef("current"), "vloc", ir.Name("UP"))
+
+
+EVERY_CONSTRUCT = """players 3
+tables 2
+stage 0
+  com deal ALL 3
+  com deal player 1 1
+  com deal players 0 and 2 1
+  com deal T0 1
+  com deal H2 1
+  com give ALL 20
+  com give players 0, 1 and 2 5
+  com give player 2 1
+stage 1
+  mandatory unconditional bet λ λ
+  once unconditional bet > K01
+  once unconditional bet <= 30
+  once tokens KX1 >= KA1 pifr D*1 down
+  once tokens K00 < 100 puin T0*1 > up
+  once unconditional puin T1*1 λ down
+  once show < T0 playit
+  once show same suit T0 next
+  once draw pifr H1*1 up
+  once have hearts gain KA1
+  once have 2 of clubs gain K01
+  once have 13 gain KX1
+  once sum HX + T0 >= HA + T0 done
+  once sum HX < 30 next
+  once have λ end
+  mandatory tokens KX0 = 0 out
+  unconditional done
+winning
+  token 2
+  not out 7
+"""
+
+
+def test_every_construct_without_an_extension_lowers_and_plays():
+    loaded = parse_text(EVERY_CONSTRUCT, "every.gcg")
+    game = lower(loaded.game)
+    assert [d.format() for d in check(game, loaded.source)] == []
+    rs = results(loaded, range(40))
+    assert {r.status for r in rs} == {FINISHED}, [r.error for r in rs if r.error]
+    # tokens are only moved: 3 x 25 + 1 given, two points each, plus 7 per player not out
+    for r in rs:
+        assert (sum(r.scores) - 2 * 76) % 7 == 0 and 0 <= sum(r.scores) - 2 * 76 <= 21
