@@ -191,7 +191,11 @@ class _Lowering:
         """The hand cards a `show` may pick (decision 17)."""
         c = ir.Var("C", pos=ante.pos)
         top = ir.CardAt("top", card_locs(ante.loc), pos=ante.pos)
-        return ir.Filter(hand(cur(ante.pos), ante.pos), "C", card_relation(ante.rel, c, top, ante.pos), pos=ante.pos)
+        where = card_locs(ante.loc)
+        # an empty location has no top card to compare with (a missing card reads as "" in
+        # the simulator, whose score 0 every card would beat)
+        cond = both(cmp(">", ir.Size(where), lit(0), ante.pos), card_relation(ante.rel, c, top, ante.pos))
+        return ir.Filter(hand(cur(ante.pos), ante.pos), "C", cond, pos=ante.pos)
 
     def puin_cards(self, c: s.Puin):
         """The hand cards a `puin` may put (decision 18): any, when R is λ or LA is empty."""

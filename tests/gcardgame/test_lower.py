@@ -196,3 +196,12 @@ def test_every_construct_without_an_extension_lowers_and_plays():
     # tokens are only moved: 3 x 25 + 1 given, two points each, plus 7 per player not out
     for r in rs:
         assert (sum(r.scores) - 2 * 76) % 7 == 0 and 0 <= sum(r.scores) - 2 * 76 <= 21
+
+
+def test_show_does_not_hold_against_an_empty_location():
+    # T1 stays empty: no card can be shown against it, so the rule never wins (decision 17)
+    text = "players 2\ntables 2\nstage 0\n  com deal ALL 2\nstage 1\n  show > T1 win\n"
+    assert scores_of(text, range(5)) == [[0, 0]] * 5
+    # with a card on T1, a hand card of its suit can be shown and wins
+    played = "players 2\ntables 2\nstage 0\n  com deal ALL 4\n  com deal T1 1\nstage 1\n  show same suit T1 win\n"
+    assert [1, 0] in scores_of(played, range(20))
