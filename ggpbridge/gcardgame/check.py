@@ -13,6 +13,7 @@ from ..errors import Diagnostic, Pos, Source
 from . import syntax as s
 
 _NUMBERS = range(1, 14)   # the French deck's numbers, jokers excluded
+_MOST = 52                # players or table locations: one per card of the deck
 
 
 def check(game: s.Game, source: Source | None = None) -> list[Diagnostic]:
@@ -66,6 +67,11 @@ class _Checker:
             self.error("no 'players N' line: the number of players P is an axiom of every game", Pos(1, 1))
         elif self.players < 1:
             self.error("a game needs at least one player", seen["players"].pos)
+        for name in ("players", "tables"):
+            # a bound rather than a hang: the engines create every player and location
+            if name in seen and seen[name].value > _MOST:
+                self.error(f"at most {_MOST} {name}: there are only {_MOST} cards, one for each",
+                           seen[name].pos)
 
     # ------------------------------------------------------------ rules
     def rule(self, rule: s.Rule) -> None:

@@ -323,8 +323,6 @@ def _syntax_error(e: lark.UnexpectedInput, text: str, source: Source) -> Gcardga
         else:
             pos = Pos(tok.line, tok.column)
             found = "end of line" if tok.type == "_NL" else repr(str(tok))
-            if tok.type == "_NL":   # point past the last character of the line, not at column 1 of the next
-                pos = Pos(tok.line, tok.column)
         if tok.type == "WORD":
             found = f"word {str(tok)!r}"
         accepts = _accepts(e)

@@ -89,6 +89,8 @@ SEMANTIC = [
     ("tables 2\nstage 0\n  draw next\n", 1, "tables", "no 'players N' line"),
     ("players 0\nstage 0\n  draw next\n", 1, "players", "at least one player"),
     ("players 3\nplayers 4\nstage 0\n  draw next\n", 2, "players", "'players' is given twice (first at line 1)"),
+    ("players 53\nstage 0\n  draw next\n", 1, "players", "at most 52 players"),
+    ("players 3\ntables 99999999999999999999\nstage 0\n  draw next\n", 2, "tables", "at most 52 tables"),
     ("players 3\n", 1, "players", "the game has no stages"),
     ("players 3\nstage 0\n  draw next\nstage 2\n  draw next\n", 4, "stage", "stage 2 where stage 1 is due"),
     ("players 3\nstage 1\n  draw next\n", 2, "stage", "stage 1 where stage 0 is due"),

@@ -7,8 +7,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import GAMES
-from ggpbridge.errors import PositionedError
-from ggpbridge.gcardgame import parse_text
+from ggpbridge.errors import PositionedError, UnsupportedConstructError
+from ggpbridge.gcardgame import errors, parse_text
+from ggpbridge.gcardgame.lower import lower
+from ggpbridge.recycle import Loaded
+from ggpbridge.recycle.check import check
+from ggpbridge.sim import compile_loaded
+from ggpbridge.sim.players import make_players
+from ggpbridge.sim.playout import play
 
 TEXTS = [(GAMES / f"{n}.gcg").read_text(encoding="utf-8") for n in ("texas_holdem", "blackjack", "uno")]
 # words, operators and newlines, so that lines can be split, joined and reordered
@@ -47,6 +53,21 @@ def _read(text: str):
         return None
     for d in loaded.diagnostics:
         assert d.severity in ("error", "warning") and d.format().startswith("fuzz.gcg")
+    if errors(loaded.diagnostics):
+        return loaded
+    # a game the checker passes lowers to IR that RECYCLE's checker passes too, or names
+    # the construct that waits for an IR extension, at its position
+    try:
+        game = lower(loaded.game)
+    except UnsupportedConstructError as e:
+        assert e.pos
+        return loaded
+    assert [d.format() for d in check(game, loaded.source) if d.severity == "error"] == []
+    # and the simulator plays it without an internal error (a game error, a cycle or the
+    # step cap are outcomes, not failures)
+    prog = compile_loaded(Loaded(game, loaded.source, "gcardgame", "lowered"))
+    r = play(prog, 0, make_players("random", loaded.game.players, 0), max_steps=3000)
+    assert not r.internal, r.error
     return loaded
 
 
