@@ -196,7 +196,11 @@ def card_loc(c: s.CardLoc, other=None) -> ir.Node:
 
 def card_locs(cs: s.CardLocs, other=None) -> ir.Node:
     """Locations joined with `+` as one collection."""
-    parts = [card_loc(p, other) for p in cs.parts]
+    parts = []
+    for p in cs.parts:
+        x = card_loc(p, other)
+        # one flat union: the translation sums and counts a union of locations, not of unions
+        parts.extend(x.args if isinstance(x, ir.SetOp) else (x,))
     return parts[0] if len(parts) == 1 else ir.SetOp("union", tuple(parts), pos=cs.pos)
 
 
