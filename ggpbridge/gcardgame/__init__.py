@@ -48,6 +48,20 @@ def parse_text(text: str, name: str = "<string>", strict: bool = True) -> Loaded
     return Loaded(game, source, diags)
 
 
+def to_recycle(loaded: Loaded):
+    """The game lowered to the IR, as the `recycle.Loaded` that the simulator, the translator
+    and the lockstep check take (dialect 'gcardgame'). A construct that waits for an IR
+    extension raises UnsupportedConstructError at its position."""
+    from ..recycle import Loaded as RecycleLoaded
+    from .lower import lower
+    try:
+        game = lower(loaded.game)
+    except PositionedError as e:
+        raise e.with_source(loaded.source)
+    return RecycleLoaded(game, loaded.source, "gcardgame", "a G_cardgame file, lowered",
+                         warnings=list(loaded.warnings))
+
+
 def parse_file(path: str | Path, strict: bool = True) -> Loaded:
     """Read and check a `.gcg` file (UTF-8, a byte-order mark skipped)."""
     p = Path(path)
@@ -59,5 +73,5 @@ def parse_file(path: str | Path, strict: bool = True) -> Loaded:
     return parse_text(text, str(path), strict)
 
 
-__all__ = ["Loaded", "parse_text", "parse_file", "check", "errors", "read", "GcardgameSyntaxError",
+__all__ = ["Loaded", "parse_text", "parse_file", "to_recycle", "check", "errors", "read", "GcardgameSyntaxError",
            "Diagnostic", "SUFFIX", "syntax"]

@@ -5,10 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import GAMES
-from ggpbridge.gcardgame import parse_file, parse_text
-from ggpbridge.gcardgame.lower import lower
+from ggpbridge.gcardgame import parse_file, parse_text, to_recycle
 from ggpbridge.gdl.validate import is_valid, validate
-from ggpbridge.recycle import Loaded
 from ggpbridge.sim import compile_loaded, fast_path, play_fast
 from ggpbridge.sim.players import make_players
 from ggpbridge.sim.playout import play
@@ -32,13 +30,9 @@ GAMES_NOW = [uno, texas_by_sum, blackjack_ace_10]
 IDS = ["uno", "texas-by-sum", "blackjack-ace-10"]
 
 
-def as_recycle(loaded) -> Loaded:
-    return Loaded(lower(loaded.game), loaded.source, "gcardgame", "lowered")
-
-
 @pytest.mark.parametrize("make", GAMES_NOW, ids=IDS)
 def test_the_generated_simulator_plays_the_closure_engines_games(make):
-    prog = compile_loaded(as_recycle(make()))
+    prog = compile_loaded(to_recycle(make()))
     fast = fast_path(prog)
     assert fast is not None
     for seed in range(30):
@@ -49,5 +43,5 @@ def test_the_generated_simulator_plays_the_closure_engines_games(make):
 
 @pytest.mark.parametrize("make", GAMES_NOW, ids=IDS)
 def test_the_translation_to_gdl2_validates(make):
-    desc = translate_loaded(as_recycle(make()), 2)
+    desc = translate_loaded(to_recycle(make()), 2)
     assert is_valid(validate(desc))

@@ -9,9 +9,8 @@ import pytest
 from conftest import GAMES
 from ggpbridge import ir
 from ggpbridge.errors import Pos, UnsupportedConstructError
-from ggpbridge.gcardgame import parse_file, parse_text
+from ggpbridge.gcardgame import parse_file, parse_text, to_recycle
 from ggpbridge.gcardgame.lower import lower
-from ggpbridge.recycle import Loaded
 from ggpbridge.recycle import parse_text as parse_recycle
 from ggpbridge.recycle.check import check
 from ggpbridge.sim import compile_loaded
@@ -21,7 +20,7 @@ from ggpbridge.translators.recycle_text import to_text
 
 
 def program(loaded):
-    return compile_loaded(Loaded(lower(loaded.game), loaded.source, "gcardgame", "lowered"))
+    return compile_loaded(to_recycle(loaded))
 
 
 def results(loaded, seeds):
@@ -84,7 +83,8 @@ def test_tokens_are_never_created_or_lost(spec):
 
 def test_the_papers_play_and_two_valued_ace_need_the_planned_extensions():
     with pytest.raises(UnsupportedConstructError) as info:
-        lower(parse_file(GAMES / "texas_holdem.gcg").game)
+        to_recycle(parse_file(GAMES / "texas_holdem.gcg"))
+    assert str(info.value).startswith(str(GAMES / "texas_holdem.gcg") + ":")
     assert info.value.pos == Pos(line_of("texas_holdem", "mandatory play"), 13) and "PlayValue" in info.value.message
     with pytest.raises(UnsupportedConstructError) as info:
         lower(parse_file(GAMES / "blackjack.gcg").game)
