@@ -27,6 +27,10 @@ class _Lowering:
     def __init__(self, g: s.Game):
         self.g = g
         self.flags = 0
+        # every `com` amount is a declared constant, so that `--set` can shrink a game (the
+        # lockstep check's and the queries' tables grow with token amounts and hand sizes)
+        self.declares: list = []
+        self.gives: list = []   # (declared name, players it goes to)
         values = {e.number: e.values for e in g.ranking if isinstance(e, s.RankCard)}
         self.two_valued = {n for n, v in values.items() if len(v) > 1}
         self.values = {n: v[0] for n, v in values.items()}
@@ -41,7 +45,7 @@ class _Lowering:
         body = [start]
         for stage in g.stages:
             body.extend(self.stage(stage))
-        return ir.Game((), setup, tuple(body), self.scoring(), pos=g.pos)
+        return ir.Game(tuple(self.declares), setup, tuple(body), self.scoring(), pos=g.pos)
 
     @staticmethod
     def point_map(name: str, score) -> ir.SetPoints:
@@ -55,18 +59,21 @@ class _Lowering:
         tokens = ir.Arith("+", sto(me, "STASH"), sto(me, "BET"))
         not_out = ir.Arith("-", lit(1), ir.Arith("//", status(me), lit(OUT)))   # 1 unless STATUS is 3
         base = ir.Arith("+", ir.Arith("*", lit(w.per_token), tokens), ir.Arith("*", lit(w.not_out), not_out))
-        big = w.per_token * self.total_tokens() + w.not_out + 1
-        return ir.Scoring("max", ir.Arith("+", base, ir.Arith("*", lit(big), sto(me, "WON"))))
+        big = lit(w.not_out + 1)
+        if w.per_token and self.gives:
+            # every token given (no player can hold more), as declared: one point above it
+            given = [ir.Arith("*", ir.Var(name), lit(count)) for name, count in self.gives]
+            total = given[0]
+            for x in given[1:]:
+                total = ir.Arith("+", total, x)
+            big = ir.Arith("+", ir.Arith("*", lit(w.per_token), total), big)
+        return ir.Scoring("max", ir.Arith("+", base, ir.Arith("*", big, sto(me, "WON"))))
 
-    def total_tokens(self) -> int:
-        """Every token the game ever gives: no player can hold more."""
-        total = 0
-        for stage in self.g.stages:
-            for r in stage.rules:
-                if isinstance(r.consequent, s.Give):
-                    ps = r.consequent.players
-                    total += r.consequent.amount * (self.g.players if isinstance(ps, s.AllPlayers) else len(ps.seats))
-        return total
+    def amount(self, kind: str, value: int, pos) -> ir.Var:
+        """A fresh declared constant for a `com` amount: DEALA, DEALB, ... or GIVEA, ..."""
+        name = kind + letters(sum(1 for d in self.declares if d.var.startswith(kind)))
+        self.declares.append(ir.Declare(lit(value, pos), name, pos=pos))
+        return ir.Var(name, pos=pos)
 
     # ------------------------------------------------------------ stages
     def stage(self, st: s.Stage) -> list:
@@ -285,8 +292,12 @@ class _Lowering:
         q = ir.Var("Q")
         top_deck = ir.CardAt("top", deck(c.pos))
         if isinstance(c, s.Give):
+            n = self.amount("GIVE", c.amount, c.pos)
+            ps = c.players
+            self.gives.append((n.name, self.g.players if isinstance(ps, s.AllPlayers) else len(ps.seats)))
+
             def give(owner):
-                return ir.Inc(sto(owner, "STASH"), lit(c.amount))
+                return ir.Inc(sto(owner, "STASH"), n)
             if isinstance(c.players, s.AllPlayers):
                 return ir.ForAll(ir.AllOf("player"), "Q", give(q), pos=c.pos)
             return ir.Do(tuple(give(seat(j)) for j in c.players.seats), pos=c.pos)
@@ -299,4 +310,4 @@ class _Lowering:
             one = ir.Move(top_deck, ir.CardAt("top", table(t.which, t.pos)))
         else:
             one = ir.Move(top_deck, ir.CardAt("top", hand_down(seat(t.which, t.pos))))
-        return ir.Repeat(lit(c.amount), one, pos=c.pos)
+        return ir.Repeat(self.amount("DEAL", c.amount, c.pos), one, pos=c.pos)

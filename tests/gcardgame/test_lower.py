@@ -205,3 +205,23 @@ def test_show_does_not_hold_against_an_empty_location():
     # with a card on T1, a hand card of its suit can be shown and wins
     played = "players 2\ntables 2\nstage 0\n  com deal ALL 4\n  com deal T1 1\nstage 1\n  show same suit T1 win\n"
     assert [1, 0] in scores_of(played, range(20))
+
+
+def test_com_amounts_are_declared_so_that_a_game_can_be_shrunk():
+    loaded = variant(*BLACKJACK_ACE_10)
+    assert [(d.var, d.value) for d in lower(loaded.game).declares] == [
+        ("DEALA", ir.IntLit(2)), ("GIVEA", ir.IntLit(99))]
+    prog = compile_loaded(to_recycle(loaded), {"GIVEA": 5, "DEALA": 1})
+    rs = [play(prog, seed, make_players("random", 3, seed)) for seed in range(20)]
+    # 3 x 5 tokens are all there is: bets of at most 5, nothing created or lost
+    assert {r.status for r in rs} == {FINISHED} and {sum(r.scores) for r in rs} == {15}
+
+
+def test_a_win_outranks_any_score_whatever_the_declared_amounts():
+    text = ("players 2\nstage 0\n  com give player 0 3\n  com give ALL 4\nstage 1\n  mandatory tokens KX0 < 5 win\n"
+            "winning\n  token 1\n  not out 1\n")
+    # player 1 (4 tokens) wins although player 0 (7 tokens) has more: 7 + 1 < the win bonus
+    assert scores_of(text) == [[8, 4 + 1 + (3 + 4 * 2) + 1 + 1]]
+    prog = compile_loaded(to_recycle(parse_text(text)), {"GIVEA": 50})
+    r = play(prog, 0, make_players("random", 2, 0))
+    assert r.winners == [1] and r.scores[0] == 54 + 1   # 54 tokens, not out
