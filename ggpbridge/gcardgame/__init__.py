@@ -1,7 +1,8 @@
-"""G_cardgame front-end (Font et al. 2013): read `.gcg` text into its syntax tree and check it.
+"""G_cardgame front-end (Font et al. 2013): read `.gcg` text into its syntax tree, check it,
+and lower it into the one IR (`to_recycle`).
 
-The language, the concrete syntax and every decision the paper leaves open are in
-docs/gcardgame.md; the lowering into the one IR is planned there too.
+The language, the concrete syntax, every decision the paper leaves open and the lowering
+(done, and still to do) are in docs/gcardgame.md.
 """
 from __future__ import annotations
 
