@@ -1,0 +1,78 @@
+"""G_cardgame front-end (Font et al. 2013): read `.gcg` text into its syntax tree, check it,
+and lower it into the one IR (`to_recycle`).
+
+The language, the concrete syntax, every decision the paper leaves open and the lowering
+(done, and still to do) are in docs/gcardgame.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Diagnostic, GameDefinitionError, PositionedError, Source
+from . import syntax
+from .check import check, errors
+from .reader import GcardgameSyntaxError, read
+
+SUFFIX = ".gcg"
+
+
+@dataclass
+class Loaded:
+    """A G_cardgame file read and checked: its syntax tree and the checker's diagnostics."""
+
+    game: syntax.Game
+    source: Source
+    diagnostics: list = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list:
+        """The diagnostics that are warnings."""
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+
+def parse_text(text: str, name: str = "<string>", strict: bool = True) -> Loaded:
+    """Read and check `.gcg` text. A syntax error raises GcardgameSyntaxError; with `strict`,
+    the first checker error raises GameDefinitionError (else errors stay in `diagnostics`)."""
+    source = Source(name, text)
+    try:
+        game = read(source)
+    except PositionedError as e:
+        raise e.with_source(source)
+    except RecursionError:   # `+` chains are the only recursion; a pathological one is a syntax error
+        raise GcardgameSyntaxError("the text is nested too deeply to read", source=source) from None
+    diags = check(game, source)
+    if strict:
+        first = next(iter(errors(diags)), None)
+        if first is not None:
+            raise GameDefinitionError(first.message, first.pos, source)
+    return Loaded(game, source, diags)
+
+
+def to_recycle(loaded: Loaded):
+    """The game lowered to the IR, as the `recycle.Loaded` that the simulator, the translator
+    and the lockstep check take (dialect 'gcardgame'). A construct that waits for an IR
+    extension raises UnsupportedConstructError at its position."""
+    from ..recycle import Loaded as RecycleLoaded
+    from .lower import lower
+    try:
+        game = lower(loaded.game)
+    except PositionedError as e:
+        raise e.with_source(loaded.source)
+    return RecycleLoaded(game, loaded.source, "gcardgame", "a G_cardgame file, lowered",
+                         warnings=list(loaded.warnings))
+
+
+def parse_file(path: str | Path, strict: bool = True) -> Loaded:
+    """Read and check a `.gcg` file (UTF-8, a byte-order mark skipped)."""
+    p = Path(path)
+    data = p.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_text(text, str(path), strict)
+
+
+__all__ = ["Loaded", "parse_text", "parse_file", "to_recycle", "check", "errors", "read", "GcardgameSyntaxError",
+           "Diagnostic", "SUFFIX", "syntax"]
