@@ -12,13 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..errors import GameDefinitionError
+from ..errors import NOPOS, GameDefinitionError, PositionedError
 from ..recycle.check import player_count
 from ..recycle.deck import expand
 from .actions import StmtCompiler
 from .exprs import _MISSING, _restore
 from .ops import enumerate_paths
 from .runtime import Layout, Runtime, Suspend
+
+FINISHED, CYCLE, UNFINISHED, ERROR = "finished", "cycle", "unfinished", "error"
+SAMPLE = 8   # runaway detection keys every SAMPLE-th quiet state (see Live.advance, playout.play)
 
 _PRIMITIVE = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
               ir.SetPoints, ir.Cycle, ir.TurnPass, ir.CreateDeck)
@@ -251,6 +254,21 @@ def player_count_with(game: ir.Game, values: dict) -> int | None:
 
 
 # ---------------------------------------------------------------- live games
+class RunawayError(PositionedError):
+    """A stretch of play without any decision ran away: a stage loops for ever without reaching
+    a choice. `status` is CYCLE when its state recurred with no chance event in between (a
+    proof that it never ends), UNFINISHED when it passed the step limit; `pos` is the outermost
+    stage that looped in the stretch."""
+
+    severity = "runaway"
+
+    def __init__(self, status: str, steps: int, pos=None):
+        what = ("its state recurs with no decision and no chance event in between: the game never ends"
+                if status == CYCLE else "the step limit was reached without a decision")
+        super().__init__(f"this stage loops without reaching a choice; after {steps} steps {what}", pos or NOPOS)
+        self.status, self.steps = status, steps
+
+
 class AtBlock(Exception):
     """Raised by `Live.advance` at the block start named by `Live.stop_at`."""
 
@@ -258,7 +276,7 @@ class AtBlock(Exception):
 class Live:
     """A game in progress: data plus the control stack."""
 
-    __slots__ = ("prog", "c", "frames", "steps", "_last_iter", "block_fpos", "stop_at")
+    __slots__ = ("prog", "c", "frames", "steps", "_last_iter", "block_fpos", "stop_at", "limit")
 
     def __init__(self, prog: Program, seed: int | None = None):
         self.prog = prog
@@ -270,6 +288,8 @@ class Live:
         # (outcomes, control) of a block start to stop at (see StepMachine._checkpoint)
         self.block_fpos = 0
         self.stop_at: tuple | None = None
+        # advance raises RunawayError once a stage loop starts a pass beyond this many steps
+        self.limit: int | None = None
 
     def setup(self) -> None:
         """Create the decks (setup actions)."""
@@ -277,9 +297,18 @@ class Live:
             f(self.c)
 
     def advance(self) -> ChoiceP | None:
-        """Run until the next choice (returned) or the end of the game (None)."""
+        """Run until the next choice (returned) or the end of the game (None).
+
+        Only stage loops can run without end between two choices, so a stretch that runs away
+        is caught where a stage starts another pass: past `limit` steps, or when its state
+        recurs with no chance event in between (Brent's algorithm on every SAMPLE-th pass,
+        as playout.play does at choices), it raises RunawayError.
+        """
         c = self.c
         frames = self.frames
+        limit = self.limit
+        saved, power, lam, quiet, tick = None, 1, 0, c.nchance, 0
+        outer = None   # (depth, stage) of the outermost stage that looped in this stretch
         while frames:
             f = frames[-1]
             prog = f[0]
@@ -289,7 +318,29 @@ class Live:
                 if not frames:
                     return None
                 parent = frames[-1]
-                self.loop_again(parent, parent[0].items[parent[1]])
+                stage = parent[0].items[parent[1]]
+                if not self.loop_again(parent, stage):
+                    continue
+                if outer is None or len(frames) < outer[0]:
+                    outer = (len(frames), stage)
+                if limit is not None and self.steps > limit:
+                    raise RunawayError(UNFINISHED, self.steps, outer[1].node.pos)
+                if c.nchance != quiet:
+                    saved, power, lam, quiet, tick = None, 1, 0, c.nchance, 0
+                    continue
+                tick += 1
+                if tick % SAMPLE == 0:
+                    # the whole key only when the cycle stacks are as deep as the saved state's:
+                    # a stage that ends on entry leaves its copy pushed, so a runaway's stacks
+                    # may grow at every pass, and keying them all would take quadratic time
+                    shape, key = (len(c.cyc), len(c.tcyc)), None
+                    if saved is not None and shape == saved[0]:
+                        key = self.key()
+                        if key == saved[1]:
+                            raise RunawayError(CYCLE, self.steps, outer[1].node.pos)
+                    lam += 1
+                    if saved is None or lam == power:
+                        saved, power, lam = (shape, key or self.key()), power * 2, 0
                 continue
             item = items[f[1]]
             cls = type(item)
@@ -316,21 +367,22 @@ class Live:
                 self.steps += 1
         return None
 
-    def loop_again(self, parent: list, stage: StageP) -> None:
-        """A stage's body has run: test the end condition, then loop (advancing the cycle) or leave."""
+    def loop_again(self, parent: list, stage: StageP) -> bool:
+        """A stage's body has run: test the end condition, then loop (advancing the cycle: True) or leave."""
         c = self.c
         self.steps += 1
         if stage.end(c):
             (c.cyc if stage.kind == "player" else c.tcyc).pop()
             parent[2] = False
             parent[1] += 1
-            return
+            return False
         self.frames.append([stage, 0, False, self._last_iter + 1])
         cy = c.cyc[-1] if stage.kind == "player" else c.tcyc[-1]
         if cy[1] != -1:
             cy[0], cy[1] = cy[1], -1
         else:
             cy[0] = (cy[0] + 1) % (self.prog.lay.n if stage.kind == "player" else len(self.prog.lay.teams))
+        return True
 
     def options(self, ch: ChoiceP) -> list[Option]:
         """The enabled options of a choice, in form order then element order."""
@@ -413,4 +465,4 @@ class Live:
         return tuple(f[3] for f in self.frames[1:])
 
 
-__all__ = ["Program", "Live", "Option", "ChoiceP", "Suspend"]
+__all__ = ["Program", "Live", "Option", "ChoiceP", "Suspend", "RunawayError"]
