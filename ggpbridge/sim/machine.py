@@ -15,6 +15,7 @@ from .. import ir
 from ..errors import NOPOS, GameDefinitionError, PositionedError
 from ..recycle.check import player_count
 from ..recycle.deck import expand
+from . import limits
 from .actions import StmtCompiler
 from .exprs import _MISSING, _restore
 from .ops import enumerate_paths
@@ -73,22 +74,30 @@ class Program:
     def __init__(self, game: ir.Game, overrides: dict | None = None):
         self.game = game
         self.source = None   # the game's Source, when compiled from a file (compile_loaded)
-        self.values = _declared(game, overrides or {})
+        overrides = overrides or {}
+        self.values = _declared(game, overrides)
         n = player_count_with(game, self.values)
         if n is None or n < 1:
             raise GameDefinitionError("the number of players must be a positive constant", game.setup.players.pos)
+        limits.check_players(game, n, overrides)
         teams = [list(t) for t in game.setup.teams.teams] if game.setup.teams else [[i] for i in range(n)]
         # Every execution of a `create deck` makes new cards: give each its own block of ids.
         cards, self.deck_cards = [], {}
         times = _deck_counts(game, self.values)
+        total = 0
         for d in game.walk():
             if isinstance(d, ir.CreateDeck):
                 made = expand(d.deck, self.values)
+                total += len(made) * times.get(id(d), 1)
+                limits.check_cards(total, overrides, d.pos)
                 blocks = []
                 for _ in range(times.get(id(d), 1)):
                     blocks.append(list(range(len(cards), len(cards) + len(made))))
                     cards.extend(dict(x) for x in made)
                 self.deck_cards[id(d)] = blocks
+        # after the players and the decks, whose own messages say more than a value out of range
+        for d in game.declares:
+            limits.check_value(d.var, self.values[d.var], overrides, d.pos)
         self.lay = Layout(n, teams, cards)
         self.sc = StmtCompiler(self.lay, self.deck_cards)
         env = {k: _type_of_value(v) for k, v in self.values.items()}
@@ -211,15 +220,13 @@ def _declared(game: ir.Game, overrides: dict) -> dict:
                                       f"(declared: {', '.join(sorted(known)) or 'none'})")
     values = {}
     for d in game.declares:
-        if d.var in overrides:
-            values[d.var] = overrides[d.var]
-            continue
-        values[d.var] = _constant(d.value, values)
+        values[d.var] = overrides[d.var] if d.var in overrides else _constant(d.value, values, overrides)
     return values
 
 
-def _constant(v, values: dict):
-    """The value of a declaration: a constant expression over earlier declarations."""
+def _constant(v, values: dict, overrides: dict | None = None):
+    """The value of a declaration: a constant expression over earlier declarations (`overrides`
+    only to name them when a range would be too long, see limits)."""
     from .exprs import _INT_OPS, fib, tri
     if isinstance(v, (ir.IntLit, ir.Name)):
         return v.value
@@ -228,11 +235,19 @@ def _constant(v, values: dict):
     if isinstance(v, ir.Var) and v.name in values:
         return values[v.name]
     if isinstance(v, ir.Arith):
-        return _INT_OPS[v.op](_constant(v.left, values), _constant(v.right, values))
-    if isinstance(v, (ir.Tri, ir.Fib)):
-        return (tri if isinstance(v, ir.Tri) else fib)(_constant(v.arg, values))
+        return _INT_OPS[v.op](_constant(v.left, values, overrides), _constant(v.right, values, overrides))
+    if isinstance(v, ir.Tri):
+        return tri(_constant(v.arg, values, overrides))
+    if isinstance(v, ir.Fib):
+        k = _constant(v.arg, values, overrides)
+        if abs(k) > 64:   # fib(31) is beyond MAX_VALUE already; a larger argument would only be slow
+            raise GameDefinitionError(f"{limits.blame(overrides or {})}(fib {k}) is beyond the limit of a declared "
+                                      f"integer, {limits.MAX_VALUE}", v.pos)
+        return fib(k)
     if isinstance(v, ir.Range):
-        return list(range(_constant(v.lo, values), _constant(v.hi, values) + 1))
+        lo, hi = _constant(v.lo, values, overrides), _constant(v.hi, values, overrides)
+        limits.check_range(lo, hi, overrides or {}, v.pos)
+        return list(range(lo, hi + 1))
     raise GameDefinitionError("only constant declarations can be simulated", v.pos)
 
 
