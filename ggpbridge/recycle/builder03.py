@@ -5,6 +5,8 @@ later stage knows about it:
 - `(comp (COND ACTION...) ...)` is a `do`; `(choice (COND ACTION...) ...)` a choice,
   with `()` the always-true condition;
 - `(any LOC)` inside a move of a choice branches: the option becomes `(any LOC 'V ...)`;
+  inside a condition it is "some card of LOC" (`(any LOC 'V COND)`), as that era's engine
+  read a card in a condition (every card of its location, true when one matches);
 - `((all player) ...)` / `((any player) ...)` are quantifiers: around the comparison
   they stand in (for every / for some player), around the action (every player), and
   inside `union` a union over players — CardStock's thesis engine reads them so;
@@ -28,6 +30,7 @@ class Builder03(Builder):
         self._quants: list[list] = []   # pending (all|any player) quantifiers, innermost last
         self._anys: list[list] = []     # pending (any LOC) choices, innermost last
         self._each: list[str] = []      # variable standing for `each` in where clauses
+        self._ctx: list[str] = []       # "cond" or "act": what the innermost reading is part of
 
     def fresh(self, stem: str) -> str:
         self._fresh += 1
@@ -68,7 +71,11 @@ class Builder03(Builder):
 
     def stmt(self, x):
         self._quants.append([])
-        s = self._stmt03(x)
+        self._ctx.append("act")
+        try:
+            s = self._stmt03(x)
+        finally:
+            self._ctx.pop()
         for quant, coll, var, pos in reversed(self._quants.pop()):
             if quant != "all":
                 raise self.fail("'(any player)' in an action is ambiguous: use it in a condition", pos)
@@ -132,7 +139,11 @@ class Builder03(Builder):
         if h in ("and", "or", "not"):
             return super().bool_(x)
         self._quants.append([])
-        b = super().bool_(x)
+        self._ctx.append("cond")
+        try:
+            b = super().bool_(x)
+        finally:
+            self._ctx.pop()
         for quant, coll, var, _ in reversed(self._quants.pop()):
             b = ir.Quantified(quant, coll, var, b, pos=x.pos)
         return b
@@ -158,6 +169,10 @@ class Builder03(Builder):
                 raise self.fail("'each' is only meaningful inside a where clause", x)
             return ir.Var(self._each[-1], pos=x.pos)
         if isinstance(x, SList) and len(x.items) == 2 and self.kw(x.items[0], "any"):
+            if self._ctx and self._ctx[-1] == "cond":   # some card of the location
+                var = self.fresh("C")
+                self._quants[-1].append(("any", self.cards(x.items[1]), var, x))
+                return ir.Var(var, pos=x.pos)
             if not self._anys:
                 raise self.fail("'any' card is only possible inside a choice", x)
             var = self.fresh("C")
