@@ -12,7 +12,10 @@ later stage knows about it:
   inside `union` a union over players — CardStock's thesis engine reads them so;
 - `LOC where (all|any|none COND...)` is a filter whose conditions say `each`;
 - `(initialize points NAME (...))` sets `(game points NAME)` and `using NAME` reads it;
-- `(move A B N|all)` repeats the move.
+- `(move A B N|all)` repeats the move;
+- `(sum (OWNERS sto KEY))`, a sum without `using`, adds the storage KEY of every owner named:
+  `(all|any player)` every player, `(all|any team)` every team, `((current team) player)` the
+  players of the current team, one owner just its own (`IntSum`), as that era's engine did.
 """
 from __future__ import annotations
 
@@ -188,7 +191,26 @@ class Builder03(Builder):
     def int_(self, x):
         if self.head(x) == "score" and len(x.items) == 4 and self.kw(x.items[1], "each"):
             return ir.Score(self.card(x.items[1]), self.points(x.items[3]), pos=x.pos)
+        if self.head(x) == "sum" and len(x.items) == 2:
+            return self.storage_sum(x, x.items[1])
         return super().int_(x)
+
+    def storage_sum(self, x: SList, sto):
+        """`(sum (OWNERS sto KEY))`: KEY summed over the owners named (v0.3's rawstorage sum)."""
+        if not (isinstance(sto, SList) and len(sto.items) == 3 and self.kw(sto.items[1], "sto")):
+            raise self.fail("a sum without 'using' adds a storage: (sum (OWNERS sto KEY))", x)
+        who, key = sto.items[0], self.str_(sto.items[2])
+        coll = None
+        if isinstance(who, SList) and len(who.items) == 2 and self.kw(who.items[1], "player", "team"):
+            d, kind = who.items[0], who.items[1].text
+            if self.kw(d, "all", "any"):      # every player (team): `any` sums them all too
+                coll = ir.AllOf(kind, pos=who.pos)
+            elif isinstance(d, SList) and kind == "player" and len(d.items) == 2 and self.kw(d.items[1], "team"):
+                coll = super().owner(d)       # ((current team) player): the team's players
+        if coll is None:                      # one owner: its own storage
+            return ir.IntStorage(self.owner(who), key, pos=sto.pos)
+        var = self.fresh("S")
+        return ir.IntSum(coll, var, ir.IntStorage(ir.Var(var, pos=who.pos), key, pos=sto.pos), pos=x.pos)
 
     def cards(self, x):
         if isinstance(x, SList) and len(x.items) == 5 and self.kw(x.items[3], "where") \

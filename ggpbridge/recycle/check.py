@@ -14,7 +14,7 @@ from ..errors import Diagnostic, Source
 INT, STR, BOOL, CARD, CARDS, PLAYER, TEAM, GAME, POINTS = "int str bool card cards player team game points".split()
 
 _FIXED = {
-    ir.IntLit: INT, ir.Arith: INT, ir.Tri: INT, ir.Fib: INT, ir.Random: INT, ir.Size: INT, ir.Sum: INT,
+    ir.IntLit: INT, ir.Arith: INT, ir.Tri: INT, ir.Fib: INT, ir.Random: INT, ir.Size: INT, ir.Sum: INT, ir.IntSum: INT,
     ir.Score: INT, ir.IntStorage: INT,
     ir.Name: STR, ir.StrStorage: STR, ir.CardAtt: STR,
     ir.CardAt: CARD, ir.Extreme: CARD, ir.Actual: CARD,
@@ -299,6 +299,9 @@ class _Checker:
     def _e_Sum(self, n, env):
         self.expect(n.cards, CARDS, env, "the cards summed")
         self.use_points(n.points, env)
+
+    def _e_IntSum(self, n, env):
+        self.expect(n.body, INT, self.bind(n, n.coll, n.var, env), "the integer summed")
 
     def _e_Score(self, n, env):
         self.expect(n.card, CARD, env, "the card scored")

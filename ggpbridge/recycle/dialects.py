@@ -34,7 +34,8 @@ class Detection:
 
 
 _COMMENT = re.compile(r";;[^\n]*")
-_V03_MARKS = re.compile(r"\(\s*comp\b|\bwhere\b|\binitialize\s+points\b|\beach\b|\(\s*\(\s*(?:all|any)\s+(?:player|team)\s*\)")
+_V03_MARKS = re.compile(r"\(\s*comp\b|\bwhere\b|\binitialize\s+points\b|\beach\b|\(\s*\(\s*(?:all|any)\s+(?:player|team)\s*\)"
+                        r"|\(\s*\(\s*(?:current|next|previous)\s+(?:player|team)\s*\)\s*player\s*\)")
 _V0510_MARKS = re.compile(
     r"\boloc\b|\bfaro\b|\bsubsets\b|\bruns\b|\(\s*run\s|\(\s*[A-Z]+\s*:|\(\s*partition\s+[A-Z']|\(\s*(?:top|bottom)\s+\d"
 )

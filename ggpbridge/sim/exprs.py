@@ -402,6 +402,19 @@ class ExprCompiler:
             return sorted(s, key=t.__getitem__) if t is not None else s
         return srt
 
+    def x_IntSum(self, n, env):
+        coll, body, var = self.coll(n.coll, env), self.x(n.body, self.bind(n.coll, n.var, env)), n.var
+
+        def total(c):
+            vs = c.vars
+            old, out = vs.get(var, _MISSING), 0
+            for e in list(coll(c)):
+                vs[var] = e
+                out += body(c)
+            _restore(vs, var, old)
+            return out
+        return total
+
     def x_Filter(self, n, env):
         coll = self.coll(n.coll, env)
         cond = self.x(n.cond, self.bind(n.coll, n.var, env))
