@@ -46,7 +46,7 @@ from .codegen_exprs import Expressions, Unsupported, has_chance
 from .codegen_stmts import Statements
 from .fast_runtime import _HELPERS
 from .machine import Program, _surely_acts
-from .playout import ERROR
+from .playout import ERROR, SAMPLE
 
 
 # ---------------------------------------------------------------- the generator
@@ -135,21 +135,22 @@ class _Gen(Expressions, Statements):
         says why the whole key is built only when the cycle stacks are as deep as the saved one's)."""
         self.sites += 1
         i1 = ind + "    "
+        i2 = i1 + "    "
         return [f"{ind}if steps > max_steps:",
                 f"{i1}return UNFINISHED, None, steps",
-                f"{ind}if NC[0] != lquiet:",
-                f"{i1}lsaved, lpower, llam, lquiet, ltick = None, 1, 0, NC[0], 0",
-                f"{ind}else:",
-                f"{i1}ltick += 1",
-                f"{i1}if ltick % SAMPLE == 0:",
-                f"{i1}    shape, key = (len(cyc), len(tcyc)), None",
-                f"{i1}    if lsaved is not None and shape == lsaved[0]:",
-                f"{i1}        key = ({self.sites}, {self.KEY})",
-                f"{i1}        if key == lsaved[1]:",
-                f"{i1}            return CYCLE, None, steps",
-                f"{i1}    llam += 1",
-                f"{i1}    if lsaved is None or llam == lpower:",
-                f"{i1}        lsaved, lpower, llam = (shape, key or ({self.sites}, {self.KEY})), lpower * 2, 0"]
+                f"{ind}ltick += 1",
+                f"{ind}if not ltick % {SAMPLE}:",
+                f"{i1}if NC[0] != lquiet:",
+                f"{i2}lsaved, lpower, llam, lquiet = None, 1, 0, NC[0]",
+                f"{i1}else:",
+                f"{i2}shape, key = (len(cyc), len(tcyc)), None",
+                f"{i2}if lsaved is not None and shape == lsaved[0]:",
+                f"{i2}    key = ({self.sites}, {self.KEY})",
+                f"{i2}    if key == lsaved[1]:",
+                f"{i2}        return CYCLE, None, steps",
+                f"{i2}llam += 1",
+                f"{i2}if lsaved is None or llam == lpower:",
+                f"{i2}    lsaved, lpower, llam = (shape, key or ({self.sites}, {self.KEY})), lpower * 2, 0"]
 
     def acts(self, n, env) -> str:
         """Source of a predicate: would statement n execute at least one action from here?
@@ -306,7 +307,7 @@ class _Gen(Expressions, Statements):
             lines.append(f"{ind}{'if' if form == 0 else 'elif'} opts[_k][0] == {form}:")
             lines += ex
         # a new stretch without a choice starts here (Live.advance is called anew)
-        lines += [f"{ind}steps += 1", f"{ind}lsaved, lpower, llam, lquiet, ltick = None, 1, 0, NC[0], 0"]
+        lines += [f"{ind}steps += 1", f"{ind}ltick, lquiet = 0, -1"]
         return lines
 
     # ------------------------------------------------------------ the whole game
@@ -346,7 +347,7 @@ class _Gen(Expressions, Statements):
             "    cyc = [[0, -1]]\n    tcyc = [[0, -1]]\n    NC = [0]\n    steps = 0\n"
             + bind + setup_text + "\n"
             "    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"
-            "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, NC[0], 0\n" + body_text.replace("KEYEXPR", key) + "\n"
+            "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, -1, 0\n" + body_text.replace("KEYEXPR", key) + "\n"
             f"    cyc.append([0, -1])\n"
             f"    scores = []\n"
             f"    for _p in range({self.n}):\n"

@@ -322,7 +322,7 @@ class Live:
         c = self.c
         frames = self.frames
         limit = self.limit
-        saved, power, lam, quiet, tick = None, 1, 0, c.nchance, 0
+        saved, power, lam, quiet, tick = None, 1, 0, -1, 0
         outer = None   # (depth, stage) of the outermost stage that looped in this stretch
         while frames:
             f = frames[-1]
@@ -340,11 +340,12 @@ class Live:
                     outer = (len(frames), stage)
                 if limit is not None and self.steps > limit:
                     raise RunawayError(UNFINISHED, self.steps, outer[1].node.pos)
-                if c.nchance != quiet:
-                    saved, power, lam, quiet, tick = None, 1, 0, c.nchance, 0
-                    continue
                 tick += 1
-                if tick % SAMPLE == 0:
+                if tick % SAMPLE:
+                    continue
+                if c.nchance != quiet:   # chance since the saved state: no proof, start again
+                    saved, power, lam, quiet = None, 1, 0, c.nchance
+                else:
                     # the whole key only when the cycle stacks are as deep as the saved state's:
                     # a stage that ends on entry leaves its copy pushed, so a runaway's stacks
                     # may grow at every pass, and keying them all would take quadratic time
