@@ -352,6 +352,8 @@ class _Checker:
         inner = self.bind(n, n.coll, n.var, env)
         self.expect(n.cond, BOOL, inner, "a filter's condition")
         t = self.expr(n.coll, env)
+        if t == TEAM:   # a filtered team is a list of its players, no longer a team
+            return "coll:player"
         return t if element(t) else None
 
     def _e_Sequence(self, n, env):

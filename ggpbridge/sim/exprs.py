@@ -84,7 +84,8 @@ class ExprCompiler:
         if isinstance(n, ir.Var):
             return env.get(n.name)
         if isinstance(n, ir.Filter):
-            return self.type_of(n.coll, env)
+            t = self.type_of(n.coll, env)
+            return "coll:player" if t == TEAM else t   # a filtered team is a list of its players
         if isinstance(n, (ir.AllOf, ir.Other)):
             return f"coll:{n.kind}"
         return _FIXED.get(type(n))
