@@ -165,3 +165,11 @@ def test_conformance_reports_the_runaway_seeds():
     with deadline(60):
         row = run_file(CYCLE_GAME, 2, max_steps=2_000)
     assert row.stage == "ok" and row.statuses == {"cycle": 2}
+
+
+@pytest.mark.parametrize("question", ["cycle", "terminates", "always-ends", "playable"])
+def test_the_asp_engine_agrees_on_a_proven_loop(question):
+    from ggpbridge.query.run import run_query
+    with deadline(120):
+        explicit, asp = run_query(str(CYCLE_GAME), question, engine="both", timeout=60)
+    assert explicit.verdict == asp.verdict != "unknown"
