@@ -225,6 +225,7 @@ class StepMachine:
         c = live.c
         c.forced, c.fpos, c.stepwise = list(state.prefix[:at]), 0, True
         c.drawlog = None   # a re-run to a block's start: what it takes was seen before
+        live.steps = 0     # the stretch re-run reached the chance event within the limit before
         live.stop_at = (at, ctrl)
         try:
             if state.pending is not None:
