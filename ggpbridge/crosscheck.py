@@ -26,7 +26,7 @@ from .errors import GameDefinitionError, GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .gdl.kif import print_kif
-from .sim.stepwise import Chance, Decision, StepMachine, Terminal
+from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
 from .translate import BEYOND_TABLES, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost, overflow_reason
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
@@ -103,7 +103,8 @@ class Lockstep:
     def play(self, seed: int, max_events: int = 2_000) -> tuple:
         """Play one game in lockstep: (decisions, chance events, GDL steps, ending); raises Divergence.
 
-        The ending is "over", or "runaway" (the event cap), "broken" (a player without options)
+        The ending is "over", or "runaway" (the event cap, or a stretch without any event that
+        the simulator proves endless or cuts at its step limit), "broken" (a player without options)
         or "overflow" (beyond a fitted translation's tables, or a draw from a deck not shuffled
         since it was refilled)."""
         rng = random.Random(seed)
@@ -115,6 +116,10 @@ class Lockstep:
         stats = self.partial = [0, 0, 0]
         last = None   # the translation's last step (state, joint move): its percepts are compared
         for _ in range(max_events):
+            if isinstance(self.sim.node(s), Runaway):
+                # the simulator runs on without any event (a stage loops without a choice): the
+                # translation's automatic steps would go on as long, so stop here, agreeing so far
+                return (*stats, "runaway")
             g, last, n = self._settle(g, last, seed, history)
             stats[2] += n
             node = self.sim.node(s)

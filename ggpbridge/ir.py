@@ -174,6 +174,16 @@ class Sum(Node):
 
 
 @node
+class IntSum(Node):
+    """v0.3's `(sum (OWNERS sto KEY))`: an integer summed over a collection of players or teams
+    (`body` reads 'var; v0.5.10 has no such form)."""
+
+    coll: "CollExpr"
+    var: str
+    body: "IntExpr"
+
+
+@node
 class Score(Node):
     """`(score CARD using POINTS)`."""
 
@@ -642,7 +652,7 @@ class Game(Node):
 OwnerExpr = Union[GameOwner, PlayerRef, TeamRef, OwnerOf, TeamOf, Var]
 PlayerExpr = Union[PlayerRef, OwnerOf, Var]
 StrExpr = Union[Name, StrStorage, CardAtt, Var]
-IntExpr = Union[IntLit, Arith, Tri, Fib, Random, Size, Sum, Score, IntStorage, Var]
+IntExpr = Union[IntLit, Arith, Tri, Fib, Random, Size, Sum, IntSum, Score, IntStorage, Var]
 CardExpr = Union[CardAt, Extreme, Actual, Var]
 CardsExpr = Union[Location, SetOp, Sort, Filter, Sequence, RunSequence, MemberOf, Var]
 CollExpr = Union[CardsExpr, NameList, AllOf, Other, Range, Tuples, Partition, Subsets, Runs, TeamRef, Var]

@@ -5,7 +5,7 @@ from dataclasses import fields
 
 from . import ir
 
-_BINDERS = (ir.ForAll, ir.AnyOf, ir.Quantified, ir.Filter, ir.AggCards, ir.Let)
+_BINDERS = (ir.ForAll, ir.AnyOf, ir.Quantified, ir.Filter, ir.AggCards, ir.Let, ir.IntSum)
 
 
 def up_to_names(game: ir.Game) -> ir.Game:

@@ -216,6 +216,11 @@ class _Printer:
         m = getattr(self, "_x_" + type(e).__name__)
         return m(e)
 
+    def _x_IntSum(self, e):
+        from ggpbridge.errors import UnsupportedConstructError
+        raise UnsupportedConstructError("v0.3's (sum (OWNERS sto KEY)) over several players or teams has no "
+                                        "v0.5.10 form", e.pos)
+
     def _x_Var(self, e):
         return self.v(e.name)
 

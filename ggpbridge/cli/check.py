@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from ..errors import PositionedError
+from ..errors import NotRecycleError, PositionedError
+from ..recycle import why_unreadable
 from ..recycle.check import check
 from . import output
 from .common import dialect_option, load
@@ -21,11 +22,14 @@ def command(files, dialect, as_json, quiet):
         try:
             loaded = load(f, dialect, "`ggpbridge validate` checks GDL files")
             diags = loaded.warnings + check(loaded.game, loaded.source)
-            dia = loaded.dialect
+            dia, shown = loaded.dialect, f"v{loaded.dialect}"
         except PositionedError as e:
             diags, dia = [e.diagnostic()], None
+            # never 'v?': the dialect it was read as, and why none fits
+            shown = ("not RECYCLE" if isinstance(e, NotRecycleError) or e.source is None
+                     else why_unreadable(e.source, dialect))
         errors = sum(d.severity == "error" for d in diags)
-        report.append({"file": f, "dialect": dia, "errors": errors,
+        report.append({"file": f, "dialect": dia, "dialect_note": None if dia else shown, "errors": errors,
                        "warnings": len(diags) - errors, "diagnostics": [d.as_dict() for d in diags]})
         if not as_json:
             for d in diags:
@@ -33,7 +37,7 @@ def command(files, dialect, as_json, quiet):
                     output.diagnostic(d)
             if not quiet:
                 status = click.style("ok", fg="green") if not errors else click.style("FAILED", fg="red")
-                click.echo(f"{f}: {status} (v{dia or '?'}; {errors} error(s), {len(diags) - errors} warning(s))")
+                click.echo(f"{f}: {status} ({shown}; {errors} error(s), {len(diags) - errors} warning(s))")
     if as_json:
         output.as_json(report)
     raise SystemExit(1 if any(r["errors"] for r in report) else 0)

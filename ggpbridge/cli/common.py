@@ -40,7 +40,11 @@ def parse_sets(sets) -> dict:
         if not eq or not name.strip():
             raise click.BadParameter(f"expected NAME=VALUE, got {s!r}", param_hint="--set")
         value = value.strip()
-        out[name.strip().lstrip("'")] = int(value) if value.lstrip("-").isdigit() else value
+        try:
+            out[name.strip().lstrip("'")] = int(value) if value.lstrip("-").isdigit() else value
+        except ValueError:   # Python refuses to read an integer of thousands of digits
+            raise click.BadParameter(f"{name.strip()}: an integer of {len(value)} digits is far beyond any "
+                                     f"game's needs", param_hint="--set") from None
     return out
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import PositionedError
 from ..translators.recycle_text import to_text
 from . import output
 from .common import dialect_option, load
@@ -17,7 +18,10 @@ def command(file, dialect, out):
     loaded = load(file, dialect)
     for w in loaded.warnings:
         output.diagnostic(w)
-    text, renamed = to_text(loaded.game, loaded.comments)
+    try:
+        text, renamed = to_text(loaded.game, loaded.comments)
+    except PositionedError as e:   # a construct without a v0.5.10 form: name the file
+        raise e.with_source(loaded.source)
     if renamed:
         lines = [f";; upgraded from RECYCLE v{loaded.dialect}; names renamed for v0.5.10:"]
         lines += [f";;   {old} -> {new}" for old, new in renamed.items()]

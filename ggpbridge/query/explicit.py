@@ -14,6 +14,11 @@ position of a Fisher-Yates shuffle is one step); `--horizon N` counts those.
   a game with "player p has no enabled option").
 - winnable ROLE: some reachable terminal state has ROLE among the winners.
 
+A stretch that runs on without any decision or chance event is a `Runaway` state without
+moves: proven endless (its state recurs) it is a cycle, a play that does not terminate and
+a state that cannot end; cut by the machine's step limit it leaves each answer that it
+could change 'unknown'.
+
 Limits (`limit_states`, `timeout`) and Ctrl-C end a search with an honest 'unknown'.
 """
 from __future__ import annotations
@@ -22,7 +27,7 @@ import gc
 import time
 
 from ..errors import GgpBridgeError
-from ..sim.stepwise import Chance, Decision, StepMachine, Terminal
+from ..sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
 from .answer import NO, UNKNOWN, YES, Answer
 from .witness import make_witness, step_record
 
@@ -54,6 +59,8 @@ class Search:
         self.kinds = {"chance": 0, "decision": 0, "terminal": 0}
         self.max_depth = 0
         self.capped = False   # some state was left unexpanded at the horizon
+        self.unproven: Runaway | None = None   # the first stretch cut by the step limit, not proven endless
+        self.kinds["runaway"] = 0
 
     # ------------------------------------------------------------ bookkeeping
     def _new(self, key) -> int:
@@ -68,10 +75,13 @@ class Search:
         if self.transitions % _COLLECT_EVERY == 0:
             gc.collect(0)
         if self.transitions % _CHECK_EVERY == 0:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Stop(f"--timeout {self.timeout:g} s reached")
+            self._clock()
             if self.progress is not None:
                 self.progress(len(self.ids))
+
+    def _clock(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Stop(f"--timeout {self.timeout:g} s reached")
 
     def stats(self) -> dict:
         """Figures of the search so far."""
@@ -137,6 +147,8 @@ class Search:
             if edges is not None:
                 edges.append((top[2], j))
             self._count(nd)
+            if isinstance(nd, Runaway):
+                self._clock()   # a stretch run to its end is no cheap move: look at the clock now
             on_stack[j] = len(path)
             path.append([nxt, nd, j, iter(self.moves(nd)), None, (0, None)])
             depth = len(path) - 1
@@ -152,8 +164,17 @@ class Search:
         return None
 
     def _count(self, node) -> None:
+        if isinstance(node, Runaway):
+            self.kinds["runaway"] += 1
+            if not node.proven and self.unproven is None:
+                self.unproven = node
+            return
         self.kinds["chance" if isinstance(node, Chance) else "decision" if isinstance(node, Decision)
                    else "terminal"] += 1
+
+    def unproven_limit(self) -> str:
+        """The limit to name when a stretch cut by the step limit left an answer open."""
+        return f"the step limit of a stretch without decisions ({self.unproven.message})"
 
 
 def steps_of(path: list, upto: int | None = None) -> list:
@@ -197,12 +218,32 @@ def _recurrence(path, k) -> dict:
     return {"kind": "recurrence", "steps": steps_of(path, len(path)), "recur_from": k}
 
 
+def _loop(path, node) -> dict | None:
+    """A witness for a play that reaches a stretch proven to run on for ever (a Runaway that recurs)."""
+    if isinstance(node, Runaway) and node.proven:
+        return {"kind": "loop", "steps": steps_of(path)}
+    return None
+
+
+_LOOP_HOW = "after step {n} a stage loops without any decision or chance event and its state recurs"
+
+
+def _open(question: str, search: Search, what: str) -> Answer:
+    """'unknown' because a stretch without decisions was cut by the step limit."""
+    return Answer(question, UNKNOWN, ENGINE, what, limit=search.unproven_limit())
+
+
 def _cycle(search: Search, role, horizon) -> Answer:
-    found = search.dfs(on_stack_hit=_recurrence, max_depth=horizon)
+    found = search.dfs(visit=_loop, on_stack_hit=_recurrence, max_depth=horizon)
     within = "" if horizon is None else f" within {horizon} steps"
+    if found and found["kind"] == "loop":
+        return Answer("cycle", YES, ENGINE, f"DFS{within}: " + _LOOP_HOW.format(n=len(found["steps"])),
+                      witness=found)
     if found:
         return Answer("cycle", YES, ENGINE, f"DFS{within}: the state after step {found['recur_from']} recurs after "
                       f"step {len(found['steps'])} (a back edge)", witness=found)
+    if search.unproven is not None:
+        return _open("cycle", search, "no recurrence found; a stretch of play was not followed to its end")
     if search.capped:
         # a depth-capped DFS may miss back edges below the cap: only 'no recurrence so far'
         return Answer("cycle", UNKNOWN, ENGINE, f"no recurrence found; plays go on beyond {horizon} steps",
@@ -215,6 +256,8 @@ def _terminates(search: Search, role, horizon) -> Answer:
     def visit(path, node):
         if node is None:
             return {"kind": "no-end-within", "steps": steps_of(path), "horizon": horizon}
+        if isinstance(node, Runaway):
+            return _loop(path, node)
         if not isinstance(node, Terminal) and not search.moves(node):
             return {"kind": "dead-end", "steps": steps_of(path)}
         return None
@@ -224,13 +267,17 @@ def _terminates(search: Search, role, horizon) -> Answer:
         # the DFS tree is shallower than the longest play when states are shared: follow the
         # longest play itself for `horizon` steps
         found = {"kind": "no-end-within", "steps": _longest_play(search, longest, horizon), "horizon": horizon}
+    if found is None and search.unproven is not None:
+        return _open("terminates", search, "no play found that does not end; a stretch of play was not followed "
+                     "to its end")
     if found is None:
         how = "exhaustive DFS: no back edge (no cycle) and every state without a move is terminal"
         return Answer("terminates", YES, ENGINE, how + f"; the longest play has {longest[0][0]} steps",
                       stats={"longest_play": longest[0][0]})
     what = {"recurrence": "a play revisits a state (a cycle)",
             "dead-end": "a play reaches a non-terminal state where nobody can move",
-            "no-end-within": f"a play is still running after {horizon} steps"}
+            "no-end-within": f"a play is still running after {horizon} steps",
+            "loop": _LOOP_HOW.format(n=len(found["steps"]))}
     return Answer("terminates", NO, ENGINE, f"DFS: {what[found['kind']]}", witness=found)
 
 
@@ -255,10 +302,17 @@ def _always_ends(search: Search, role, horizon) -> Answer:
     def visit(path, node):
         if len(path) > 1:
             parents[path[-1][2]] = (path[-2][2], step_record(path[-2][1], path[-2][4]))
-        if isinstance(node, Terminal):
+        if isinstance(node, Runaway) and node.proven:
+            return _loop(path, node)
+        # a stretch cut by the step limit may still end: counted as ending, so a state found
+        # trapped is trapped for certain, and an answer that rests on it is only 'unknown'
+        if isinstance(node, (Terminal, Runaway)):
             terminals.append(path[-1][2])
         return None
-    search.dfs(visit=visit, edges=edges)
+    found = search.dfs(visit=visit, edges=edges)
+    if found is not None:
+        return Answer("always-ends", NO, ENGINE, "DFS: " + _LOOP_HOW.format(n=len(found["steps"])) +
+                      ": from there no terminal state is reachable", witness=found)
     g = nx.DiGraph()
     g.add_nodes_from(range(len(search.ids)))
     g.add_edges_from(edges)
@@ -271,6 +325,9 @@ def _always_ends(search: Search, role, horizon) -> Answer:
            f"from its {len(terminals)} terminal states")
     if horizon is not None:
         how += " (--horizon is not used: the whole graph is needed)"
+    if not trapped and search.unproven is not None:
+        return _open("always-ends", search, how + ": every reachable state can reach one or a stretch of play "
+                     "that was not followed to its end")
     if not trapped:
         return Answer("always-ends", YES, ENGINE, how + ": every reachable state can still reach one")
     # the first trapped state the DFS met (lowest id) has a tree path from the start
@@ -292,6 +349,9 @@ def _playable(search: Search, role, horizon) -> Answer:
     if found:
         return Answer("playable", NO, ENGINE, f"DFS: player {found['player']} must choose but has no enabled option",
                       witness=found)
+    if search.unproven is not None:
+        return _open("playable", search, "every decision met has an enabled option; a stretch of play was not "
+                     "followed to its end")
     if search.capped:
         return Answer("playable", UNKNOWN, ENGINE, f"the player to move has an option in every state met within "
                       f"{horizon} steps", limit=f"--horizon {horizon}")
@@ -312,6 +372,9 @@ def _winnable(search: Search, role, horizon) -> Answer:
     if found:
         return Answer("winnable", YES, ENGINE, f"search: a play of {len(found['steps'])} steps ends with player "
                       f"{role} among the winners {found['winners']}", witness=found)
+    if search.unproven is not None:
+        return _open("winnable", search, f"no win for player {role} found; a stretch of play was not followed "
+                     "to its end")
     if search.capped:
         return Answer("winnable", UNKNOWN, ENGINE, f"no win for player {role} within {horizon} steps",
                       limit=f"--horizon {horizon}")

@@ -12,7 +12,9 @@ simulator's order). `kind` says what the replay must confirm after the last step
 - dead-end: the game is not over and the player to move has no enabled option;
 - no-end-within: the game is not over after the `horizon` steps;
 - trapped: no terminal state is reachable any more (re-checked by a search from there);
-- win: the game is over with `role` among the winners.
+- win: the game is over with `role` among the winners;
+- loop: the game runs on from there without any decision or chance event, and the
+  simulator proves it endless (its state recurs).
 """
 from __future__ import annotations
 
@@ -20,11 +22,11 @@ import json
 from dataclasses import dataclass, field
 
 from ..errors import GgpBridgeError
-from ..sim.stepwise import Chance, Decision, StepMachine, Terminal
+from ..sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
 
 FORMAT = "ggpbridge-witness/1"
 ASP_FORMAT = "gdl-joint-moves"   # witnesses of the asp engine, replayed on the GDL translation
-KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
+KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "loop")
 
 
 class WitnessError(GgpBridgeError):
@@ -94,6 +96,8 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
         nd = m.node(s)
         if isinstance(nd, Terminal):
             raise WitnessError(f"step {i}: the game is already over")
+        if isinstance(nd, Runaway):
+            raise WitnessError(f"step {i}: the game runs on without any decision from here")
         if "chance" in st:
             if not isinstance(nd, Chance):
                 raise WitnessError(f"step {i}: the witness draws chance, the game waits for player {nd.player}")
@@ -135,6 +139,10 @@ def _confirm(m: StepMachine, w: dict, s, keys: list) -> tuple[bool, str]:
         if isinstance(nd, Terminal):
             return False, f"the game is over after step {n}"
         return True, f"the game is still running after {n} steps"
+    if kind == "loop":
+        if isinstance(nd, Runaway) and nd.proven:
+            return True, f"after step {n} the game runs on without a decision for ever: {nd.message}"
+        return False, f"after step {n} the game does not run into an endless stretch without decisions"
     if kind == "win":
         role = w.get("role")
         if isinstance(nd, Terminal) and role in nd.winners:
@@ -152,6 +160,10 @@ def _confirm_trapped(m: StepMachine, s, n: int) -> tuple[bool, str]:
         nd = m.node(t)
         if isinstance(nd, Terminal):
             return False, f"a terminal state is still reachable after step {n}"
+        if isinstance(nd, Runaway):
+            if not nd.proven:
+                return False, f"after step {n} a stretch of play runs past the step limit: it may still end"
+            continue
         moves = range(nd.n) if isinstance(nd, Chance) else range(len(nd.options))
         for k in moves:
             u = m.next_state(t, k)

@@ -57,6 +57,34 @@ def parse_text(text: str, name: str = "<string>", dialect: str | None = None) ->
     return Loaded(game, source, dialect, reason, warnings)
 
 
+# Re-reading an unreadable text in every dialect is cheap for a game and pointless for
+# megabytes of something else: beyond this many characters only the detection is named.
+_RETRY_UP_TO = 1_000_000
+
+
+def why_unreadable(source: Source, given: str | None = None) -> str:
+    """For a text that did not read: the dialect it was read as, and why no dialect fits it
+    (where each one fails), or the dialect it does read as."""
+    if given is not None:
+        return f"v{given}, as given"
+    det = detect(source.text)
+    if not source.text.strip():
+        return "no dialect fits: the file is empty"
+    if len(source.text) > _RETRY_UP_TO:
+        return f"v{det.dialect} by its content ({det.reason}); the other dialects not tried on so long a text"
+    fails = []
+    for d in (det.dialect, *(x for x in DIALECTS if x != det.dialect)):
+        try:
+            parse_text(source.text, source.name, d)
+        except PositionedError as e:
+            fails.append(f"v{d} at {e.pos.line}:{e.pos.col}" if e.pos else f"v{d}")
+            continue
+        if d != det.dialect:
+            return f"v{det.dialect} by its content ({det.reason}), but it reads as v{d}: try --dialect {d}"
+    first = fails[0].replace(" at ", " fails at ", 1)
+    return f"no dialect fits: {first} (detected: {det.reason}), " + ", ".join(fails[1:])
+
+
 def parse_file(path: str | Path, dialect: str | None = None) -> Loaded:
     """Read and parse a RECYCLE file (a KIF file is refused: NotRecycleError)."""
     p = Path(path)
@@ -68,4 +96,4 @@ def parse_file(path: str | Path, dialect: str | None = None) -> Loaded:
     return parse_text(decode(p.read_bytes(), str(path)), str(path), dialect)
 
 
-__all__ = ["Loaded", "parse_text", "parse_file", "Diagnostic", "V03"]
+__all__ = ["Loaded", "parse_text", "parse_file", "why_unreadable", "Diagnostic", "V03"]

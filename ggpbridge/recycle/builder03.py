@@ -5,12 +5,17 @@ later stage knows about it:
 - `(comp (COND ACTION...) ...)` is a `do`; `(choice (COND ACTION...) ...)` a choice,
   with `()` the always-true condition;
 - `(any LOC)` inside a move of a choice branches: the option becomes `(any LOC 'V ...)`;
+  inside a condition it is "some card of LOC" (`(any LOC 'V COND)`), as that era's engine
+  read a card in a condition (every card of its location, true when one matches);
 - `((all player) ...)` / `((any player) ...)` are quantifiers: around the comparison
   they stand in (for every / for some player), around the action (every player), and
   inside `union` a union over players — CardStock's thesis engine reads them so;
 - `LOC where (all|any|none COND...)` is a filter whose conditions say `each`;
 - `(initialize points NAME (...))` sets `(game points NAME)` and `using NAME` reads it;
-- `(move A B N|all)` repeats the move.
+- `(move A B N|all)` repeats the move;
+- `(sum (OWNERS sto KEY))`, a sum without `using`, adds the storage KEY of every owner named:
+  `(all|any player)` every player, `(all|any team)` every team, `((current team) player)` the
+  players of the current team, one owner just its own (`IntSum`), as that era's engine did.
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ class Builder03(Builder):
         self._quants: list[list] = []   # pending (all|any player) quantifiers, innermost last
         self._anys: list[list] = []     # pending (any LOC) choices, innermost last
         self._each: list[str] = []      # variable standing for `each` in where clauses
+        self._ctx: list[str] = []       # "cond" or "act": what the innermost reading is part of
 
     def fresh(self, stem: str) -> str:
         self._fresh += 1
@@ -68,7 +74,11 @@ class Builder03(Builder):
 
     def stmt(self, x):
         self._quants.append([])
-        s = self._stmt03(x)
+        self._ctx.append("act")
+        try:
+            s = self._stmt03(x)
+        finally:
+            self._ctx.pop()
         for quant, coll, var, pos in reversed(self._quants.pop()):
             if quant != "all":
                 raise self.fail("'(any player)' in an action is ambiguous: use it in a condition", pos)
@@ -132,7 +142,11 @@ class Builder03(Builder):
         if h in ("and", "or", "not"):
             return super().bool_(x)
         self._quants.append([])
-        b = super().bool_(x)
+        self._ctx.append("cond")
+        try:
+            b = super().bool_(x)
+        finally:
+            self._ctx.pop()
         for quant, coll, var, _ in reversed(self._quants.pop()):
             b = ir.Quantified(quant, coll, var, b, pos=x.pos)
         return b
@@ -158,6 +172,10 @@ class Builder03(Builder):
                 raise self.fail("'each' is only meaningful inside a where clause", x)
             return ir.Var(self._each[-1], pos=x.pos)
         if isinstance(x, SList) and len(x.items) == 2 and self.kw(x.items[0], "any"):
+            if self._ctx and self._ctx[-1] == "cond":   # some card of the location
+                var = self.fresh("C")
+                self._quants[-1].append(("any", self.cards(x.items[1]), var, x))
+                return ir.Var(var, pos=x.pos)
             if not self._anys:
                 raise self.fail("'any' card is only possible inside a choice", x)
             var = self.fresh("C")
@@ -173,7 +191,26 @@ class Builder03(Builder):
     def int_(self, x):
         if self.head(x) == "score" and len(x.items) == 4 and self.kw(x.items[1], "each"):
             return ir.Score(self.card(x.items[1]), self.points(x.items[3]), pos=x.pos)
+        if self.head(x) == "sum" and len(x.items) == 2:
+            return self.storage_sum(x, x.items[1])
         return super().int_(x)
+
+    def storage_sum(self, x: SList, sto):
+        """`(sum (OWNERS sto KEY))`: KEY summed over the owners named (v0.3's rawstorage sum)."""
+        if not (isinstance(sto, SList) and len(sto.items) == 3 and self.kw(sto.items[1], "sto")):
+            raise self.fail("a sum without 'using' adds a storage: (sum (OWNERS sto KEY))", x)
+        who, key = sto.items[0], self.str_(sto.items[2])
+        coll = None
+        if isinstance(who, SList) and len(who.items) == 2 and self.kw(who.items[1], "player", "team"):
+            d, kind = who.items[0], who.items[1].text
+            if self.kw(d, "all", "any"):      # every player (team): `any` sums them all too
+                coll = ir.AllOf(kind, pos=who.pos)
+            elif isinstance(d, SList) and kind == "player" and len(d.items) == 2 and self.kw(d.items[1], "team"):
+                coll = super().owner(d)       # ((current team) player): the team's players
+        if coll is None:                      # one owner: its own storage
+            return ir.IntStorage(self.owner(who), key, pos=sto.pos)
+        var = self.fresh("S")
+        return ir.IntSum(coll, var, ir.IntStorage(ir.Var(var, pos=who.pos), key, pos=sto.pos), pos=x.pos)
 
     def cards(self, x):
         if isinstance(x, SList) and len(x.items) == 5 and self.kw(x.items[3], "where") \

@@ -14,7 +14,7 @@ from ..errors import Diagnostic, Source
 INT, STR, BOOL, CARD, CARDS, PLAYER, TEAM, GAME, POINTS = "int str bool card cards player team game points".split()
 
 _FIXED = {
-    ir.IntLit: INT, ir.Arith: INT, ir.Tri: INT, ir.Fib: INT, ir.Random: INT, ir.Size: INT, ir.Sum: INT,
+    ir.IntLit: INT, ir.Arith: INT, ir.Tri: INT, ir.Fib: INT, ir.Random: INT, ir.Size: INT, ir.Sum: INT, ir.IntSum: INT,
     ir.Score: INT, ir.IntStorage: INT,
     ir.Name: STR, ir.StrStorage: STR, ir.CardAtt: STR,
     ir.CardAt: CARD, ir.Extreme: CARD, ir.Actual: CARD,
@@ -300,6 +300,9 @@ class _Checker:
         self.expect(n.cards, CARDS, env, "the cards summed")
         self.use_points(n.points, env)
 
+    def _e_IntSum(self, n, env):
+        self.expect(n.body, INT, self.bind(n, n.coll, n.var, env), "the integer summed")
+
     def _e_Score(self, n, env):
         self.expect(n.card, CARD, env, "the card scored")
         self.use_points(n.points, env)
@@ -349,6 +352,8 @@ class _Checker:
         inner = self.bind(n, n.coll, n.var, env)
         self.expect(n.cond, BOOL, inner, "a filter's condition")
         t = self.expr(n.coll, env)
+        if t == TEAM:   # a filtered team is a list of its players, no longer a team
+            return "coll:player"
         return t if element(t) else None
 
     def _e_Sequence(self, n, env):

@@ -37,7 +37,8 @@ _COMMENT = re.compile(r";;[^\n]*")
 # Each pattern starts with '(' or a letter of a mark word, never '\b', so the regex engine
 # skips ahead to candidate characters instead of trying every position; `_whole` then
 # checks that a mark word starts a word.
-_V03_MARKS = re.compile(r"\(\s*comp\b|(?:where|initialize\s+points|each)\b|\(\s*\(\s*(?:all|any)\s+(?:player|team)\s*\)")
+_V03_MARKS = re.compile(r"\(\s*comp\b|(?:where|initialize\s+points|each)\b|\(\s*\(\s*(?:all|any)\s+(?:player|team)\s*\)"
+                        r"|\(\s*\(\s*(?:current|next|previous)\s+(?:player|team)\s*\)\s*player\s*\)")
 _V0510_MARKS = re.compile(
     r"(?:oloc|faro|subsets|runs)\b|\(\s*run\s|\(\s*[A-Z]+\s*:|\(\s*partition\s+[A-Z']|\(\s*(?:top|bottom)\s+\d"
 )

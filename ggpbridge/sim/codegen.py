@@ -14,7 +14,9 @@ end). It follows the closure engine (machine.Live, playout.play) step for step:
   `rng.randrange(n)` calls for n > 0, and nothing is drawn when n <= 1);
 * steps are counted as Live counts them, and cycles are detected with Brent's method on
   the same states as play(): a snapshot of all data plus the choice site (which fixes the
-  control stack, since choices only stand in stage bodies).
+  control stack, since choices only stand in stage bodies); a stretch without a choice is
+  watched where a stage starts another pass, as Live.advance watches it (the step limit,
+  and Brent on the passes since the last choice, keyed by the loop's own site).
 
 Option forms follow Program.simple: a simple form (conditions and `any`s around a body
 that surely acts) is enumerated inline; a form whose body may not act and has no `any`
@@ -44,7 +46,7 @@ from .codegen_exprs import Expressions, Unsupported, has_chance
 from .codegen_stmts import Statements
 from .fast_runtime import _HELPERS
 from .machine import Program, _surely_acts
-from .playout import ERROR
+from .playout import ERROR, SAMPLE
 
 
 # ---------------------------------------------------------------- the generator
@@ -125,7 +127,30 @@ class _Gen(Expressions, Statements):
                  f"{i2}    if {cy}[1] != -1:",
                  f"{i2}        {cy}[0], {cy}[1] = {cy}[1], -1",
                  f"{i2}    else:",
-                 f"{i2}        {cy}[0] = ({cy}[0] + 1) % {count}"])
+                 f"{i2}        {cy}[0] = ({cy}[0] + 1) % {count}"] + self.runaway_watch(i2 + "    "))
+
+    def runaway_watch(self, ind) -> list[str]:
+        """Lines run where a stage starts another pass: the step limit, and Brent's cycle detection
+        over the passes since the last choice without chance, exactly as Live.advance (which
+        says why the whole key is built only when the cycle stacks are as deep as the saved one's)."""
+        self.sites += 1
+        i1 = ind + "    "
+        i2 = i1 + "    "
+        return [f"{ind}if steps > max_steps:",
+                f"{i1}return UNFINISHED, None, steps",
+                f"{ind}ltick += 1",
+                f"{ind}if not ltick % {SAMPLE}:",
+                f"{i1}if NC[0] != lquiet:",
+                f"{i2}lsaved, lpower, llam, lquiet = None, 1, 0, NC[0]",
+                f"{i1}else:",
+                f"{i2}shape, key = (len(cyc), len(tcyc)), None",
+                f"{i2}if lsaved is not None and shape == lsaved[0]:",
+                f"{i2}    key = ({self.sites}, {self.KEY})",
+                f"{i2}    if key == lsaved[1]:",
+                f"{i2}        return CYCLE, None, steps",
+                f"{i2}llam += 1",
+                f"{i2}if lsaved is None or llam == lpower:",
+                f"{i2}    lsaved, lpower, llam = (shape, key or ({self.sites}, {self.KEY})), lpower * 2, 0"]
 
     def acts(self, n, env) -> str:
         """Source of a predicate: would statement n execute at least one action from here?
@@ -281,7 +306,8 @@ class _Gen(Expressions, Statements):
         for form, ex in enumerate(execs):
             lines.append(f"{ind}{'if' if form == 0 else 'elif'} opts[_k][0] == {form}:")
             lines += ex
-        lines.append(f"{ind}steps += 1")
+        # a new stretch without a choice starts here (Live.advance is called anew)
+        lines += [f"{ind}steps += 1", f"{ind}ltick, lquiet = 0, -1"]
         return lines
 
     # ------------------------------------------------------------ the whole game
@@ -320,7 +346,8 @@ class _Gen(Expressions, Statements):
             f"    TABLES = [{', '.join(tables)}]\n"
             "    cyc = [[0, -1]]\n    tcyc = [[0, -1]]\n    NC = [0]\n    steps = 0\n"
             + bind + setup_text + "\n"
-            "    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n" + body_text.replace("KEYEXPR", key) + "\n"
+            "    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"
+            "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, -1, 0\n" + body_text.replace("KEYEXPR", key) + "\n"
             f"    cyc.append([0, -1])\n"
             f"    scores = []\n"
             f"    for _p in range({self.n}):\n"

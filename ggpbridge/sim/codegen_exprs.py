@@ -128,6 +128,11 @@ class Expressions:
     def x_Sum(self, n, env):
         return f"_sum({self.points(n.points, env)}, {self.coll(n.cards, env)})"
 
+    def x_IntSum(self, n, env):
+        v = self.tmp("v")
+        body = self.x(n.body, self.bind(n.coll, n.var, env, v))
+        return f"sum({body} for {v} in list({self.coll(n.coll, env)}))"
+
     def x_Score(self, n, env):
         return f"_score({self.points(n.points, env)}, {self.x(n.card, env)})"
 

@@ -84,7 +84,8 @@ class ExprCompiler:
         if isinstance(n, ir.Var):
             return env.get(n.name)
         if isinstance(n, ir.Filter):
-            return self.type_of(n.coll, env)
+            t = self.type_of(n.coll, env)
+            return "coll:player" if t == TEAM else t   # a filtered team is a list of its players
         if isinstance(n, (ir.AllOf, ir.Other)):
             return f"coll:{n.kind}"
         return _FIXED.get(type(n))
@@ -401,6 +402,19 @@ class ExprCompiler:
             s = list(src(c))
             return sorted(s, key=t.__getitem__) if t is not None else s
         return srt
+
+    def x_IntSum(self, n, env):
+        coll, body, var = self.coll(n.coll, env), self.x(n.body, self.bind(n.coll, n.var, env)), n.var
+
+        def total(c):
+            vs = c.vars
+            old, out = vs.get(var, _MISSING), 0
+            for e in list(coll(c)):
+                vs[var] = e
+                out += body(c)
+            _restore(vs, var, old)
+            return out
+        return total
 
     def x_Filter(self, n, env):
         coll = self.coll(n.coll, env)

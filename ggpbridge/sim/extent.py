@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import GameDefinitionError
-from .machine import Live, Program
+from .machine import Live, Program, RunawayError
 
 
 @dataclass
@@ -54,6 +54,7 @@ def measure(prog: Program, plays: int = 200, seed: int = 0, max_steps: int = 20_
     ext = Extent()
     for s in range(seed, seed + plays):
         live = Live(prog, s)
+        live.limit = max_steps   # a stretch without choices that runs away stops there too
         live.c.watch = ext
         rng = random.Random(s)
         try:
@@ -68,6 +69,8 @@ def measure(prog: Program, plays: int = 200, seed: int = 0, max_steps: int = 20_
                 if not opts:
                     raise GameDefinitionError(f"player {live.current_player()} has no enabled option", ch.node.pos)
                 live.choose(ch, opts[rng.randrange(len(opts))])
+        except RunawayError:
+            pass   # measured as far as it went, like a play cut at max_steps
         except (GameDefinitionError, RecursionError) as e:
             ext.failed.append((s, str(e)))
         ext.plays += 1

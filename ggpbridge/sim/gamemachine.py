@@ -7,7 +7,9 @@ role moves — the deciding player picks an `Option`, `random` picks an outcome
 0..n-1 — and every other role plays `noop`; goals are 100 for the players with the
 best score (ties included) and 0 for the others and for `random`, as in the
 translation; a player's percepts after a joint move are what it observes in the
-state that follows (`observe`), and `random` perceives nothing.
+state that follows (`observe`), and `random` perceives nothing. Where the game runs on
+without any decision (a `Runaway`), every role plays `noop` and the state stays as it is,
+as the translation's automatic steps go on there: a playout runs into its step limit.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Mapping
 
 from ..errors import MoveError
 from .machine import Option
-from .stepwise import Chance, Decision, State, StepMachine, Terminal
+from .stepwise import Chance, Decision, Runaway, State, StepMachine, Terminal
 
 NOOP = "noop"
 RANDOM = "random"
@@ -52,6 +54,8 @@ class SimMachine:
     def next_state(self, state: State, joint_moves: Mapping) -> State:
         """The state after the joint move (the mover's move; every other role plays noop)."""
         move = self._move(state, joint_moves)
+        if move is None:   # a Runaway: the game runs on where it is
+            return state
         last_state, last_move, following = self._last
         # a playout asks for the next state and then for the percepts of the same move
         if state is last_state and move == last_move:
@@ -85,7 +89,7 @@ class SimMachine:
         if role not in self._roles:
             raise MoveError(f"unknown role {role!r}; the roles are {', '.join(self._roles)}")
 
-    def _move(self, state: State, joint_moves: Mapping) -> int | Option:
+    def _move(self, state: State, joint_moves: Mapping) -> int | Option | None:
         for role in joint_moves:
             self._check_role(role)
         missing = [r for r in self._roles if r not in joint_moves]
@@ -94,6 +98,12 @@ class SimMachine:
         node = self.step_machine.node(state)
         if isinstance(node, Terminal):
             raise MoveError("the state is terminal: the game is over")
+        if isinstance(node, Runaway):
+            wrong = {r: m for r, m in joint_moves.items() if m != NOOP}
+            if wrong:
+                raise MoveError(f"every role must play noop here, not {next(iter(wrong.values()))!r}: "
+                                f"the game runs on without a decision")
+            return None
         mover = RANDOM if isinstance(node, Chance) else self._players[node.player]
         for role, move in joint_moves.items():
             if role != mover and move != NOOP:

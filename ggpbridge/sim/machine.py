@@ -12,13 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..errors import GameDefinitionError
+from ..errors import NOPOS, GameDefinitionError, PositionedError
 from ..recycle.check import player_count
 from ..recycle.deck import expand
+from . import limits
 from .actions import StmtCompiler
 from .exprs import _MISSING, _restore
 from .ops import enumerate_paths
 from .runtime import Layout, Runtime, Suspend
+
+FINISHED, CYCLE, UNFINISHED, ERROR = "finished", "cycle", "unfinished", "error"
+SAMPLE = 8   # runaway detection keys every SAMPLE-th quiet state (see Live.advance, playout.play)
 
 _PRIMITIVE = (ir.Move, ir.Remember, ir.Forget, ir.Shuffle, ir.Faro, ir.SetInt, ir.Inc, ir.Dec, ir.SetStr,
               ir.SetPoints, ir.Cycle, ir.TurnPass, ir.CreateDeck)
@@ -70,22 +74,30 @@ class Program:
     def __init__(self, game: ir.Game, overrides: dict | None = None):
         self.game = game
         self.source = None   # the game's Source, when compiled from a file (compile_loaded)
-        self.values = _declared(game, overrides or {})
+        overrides = overrides or {}
+        self.values = _declared(game, overrides)
         n = player_count_with(game, self.values)
         if n is None or n < 1:
             raise GameDefinitionError("the number of players must be a positive constant", game.setup.players.pos)
+        limits.check_players(game, n, overrides)
         teams = [list(t) for t in game.setup.teams.teams] if game.setup.teams else [[i] for i in range(n)]
         # Every execution of a `create deck` makes new cards: give each its own block of ids.
         cards, self.deck_cards = [], {}
         times = _deck_counts(game, self.values)
+        total = 0
         for d in game.walk():
             if isinstance(d, ir.CreateDeck):
                 made = expand(d.deck, self.values)
+                total += len(made) * times.get(id(d), 1)
+                limits.check_cards(total, overrides, d.pos)
                 blocks = []
                 for _ in range(times.get(id(d), 1)):
                     blocks.append(list(range(len(cards), len(cards) + len(made))))
                     cards.extend(dict(x) for x in made)
                 self.deck_cards[id(d)] = blocks
+        # after the players and the decks, whose own messages say more than a value out of range
+        for d in game.declares:
+            limits.check_value(d.var, self.values[d.var], overrides, d.pos)
         self.lay = Layout(n, teams, cards)
         self.sc = StmtCompiler(self.lay, self.deck_cards)
         env = {k: _type_of_value(v) for k, v in self.values.items()}
@@ -208,15 +220,13 @@ def _declared(game: ir.Game, overrides: dict) -> dict:
                                       f"(declared: {', '.join(sorted(known)) or 'none'})")
     values = {}
     for d in game.declares:
-        if d.var in overrides:
-            values[d.var] = overrides[d.var]
-            continue
-        values[d.var] = _constant(d.value, values)
+        values[d.var] = overrides[d.var] if d.var in overrides else _constant(d.value, values, overrides)
     return values
 
 
-def _constant(v, values: dict):
-    """The value of a declaration: a constant expression over earlier declarations."""
+def _constant(v, values: dict, overrides: dict | None = None):
+    """The value of a declaration: a constant expression over earlier declarations (`overrides`
+    only to name them when a range would be too long, see limits)."""
     from .exprs import _INT_OPS, fib, tri
     if isinstance(v, (ir.IntLit, ir.Name)):
         return v.value
@@ -225,11 +235,19 @@ def _constant(v, values: dict):
     if isinstance(v, ir.Var) and v.name in values:
         return values[v.name]
     if isinstance(v, ir.Arith):
-        return _INT_OPS[v.op](_constant(v.left, values), _constant(v.right, values))
-    if isinstance(v, (ir.Tri, ir.Fib)):
-        return (tri if isinstance(v, ir.Tri) else fib)(_constant(v.arg, values))
+        return _INT_OPS[v.op](_constant(v.left, values, overrides), _constant(v.right, values, overrides))
+    if isinstance(v, ir.Tri):
+        return tri(_constant(v.arg, values, overrides))
+    if isinstance(v, ir.Fib):
+        k = _constant(v.arg, values, overrides)
+        if abs(k) > 64:   # fib(31) is beyond MAX_VALUE already; a larger argument would only be slow
+            raise GameDefinitionError(f"{limits.blame(overrides or {})}(fib {k}) is beyond the limit of a declared "
+                                      f"integer, {limits.MAX_VALUE}", v.pos)
+        return fib(k)
     if isinstance(v, ir.Range):
-        return list(range(_constant(v.lo, values), _constant(v.hi, values) + 1))
+        lo, hi = _constant(v.lo, values, overrides), _constant(v.hi, values, overrides)
+        limits.check_range(lo, hi, overrides or {}, v.pos)
+        return list(range(lo, hi + 1))
     raise GameDefinitionError("only constant declarations can be simulated", v.pos)
 
 
@@ -251,6 +269,21 @@ def player_count_with(game: ir.Game, values: dict) -> int | None:
 
 
 # ---------------------------------------------------------------- live games
+class RunawayError(PositionedError):
+    """A stretch of play without any decision ran away: a stage loops for ever without reaching
+    a choice. `status` is CYCLE when its state recurred with no chance event in between (a
+    proof that it never ends), UNFINISHED when it passed the step limit; `pos` is the outermost
+    stage that looped in the stretch."""
+
+    severity = "runaway"
+
+    def __init__(self, status: str, steps: int, pos=None):
+        what = ("its state recurs with no decision and no chance event in between: the game never ends"
+                if status == CYCLE else "the step limit was reached without a decision")
+        super().__init__(f"this stage loops without reaching a choice; after {steps} steps {what}", pos or NOPOS)
+        self.status, self.steps = status, steps
+
+
 class AtBlock(Exception):
     """Raised by `Live.advance` at the block start named by `Live.stop_at`."""
 
@@ -258,7 +291,7 @@ class AtBlock(Exception):
 class Live:
     """A game in progress: data plus the control stack."""
 
-    __slots__ = ("prog", "c", "frames", "steps", "_last_iter", "block_fpos", "stop_at")
+    __slots__ = ("prog", "c", "frames", "steps", "_last_iter", "block_fpos", "stop_at", "limit")
 
     def __init__(self, prog: Program, seed: int | None = None):
         self.prog = prog
@@ -270,6 +303,8 @@ class Live:
         # (outcomes, control) of a block start to stop at (see StepMachine._checkpoint)
         self.block_fpos = 0
         self.stop_at: tuple | None = None
+        # advance raises RunawayError once a stage loop starts a pass beyond this many steps
+        self.limit: int | None = None
 
     def setup(self) -> None:
         """Create the decks (setup actions)."""
@@ -277,9 +312,18 @@ class Live:
             f(self.c)
 
     def advance(self) -> ChoiceP | None:
-        """Run until the next choice (returned) or the end of the game (None)."""
+        """Run until the next choice (returned) or the end of the game (None).
+
+        Only stage loops can run without end between two choices, so a stretch that runs away
+        is caught where a stage starts another pass: past `limit` steps, or when its state
+        recurs with no chance event in between (Brent's algorithm on every SAMPLE-th pass,
+        as playout.play does at choices), it raises RunawayError.
+        """
         c = self.c
         frames = self.frames
+        limit = self.limit
+        saved, power, lam, quiet, tick = None, 1, 0, -1, 0
+        outer = None   # (depth, stage) of the outermost stage that looped in this stretch
         while frames:
             f = frames[-1]
             prog = f[0]
@@ -289,7 +333,30 @@ class Live:
                 if not frames:
                     return None
                 parent = frames[-1]
-                self.loop_again(parent, parent[0].items[parent[1]])
+                stage = parent[0].items[parent[1]]
+                if not self.loop_again(parent, stage):
+                    continue
+                if outer is None or len(frames) < outer[0]:
+                    outer = (len(frames), stage)
+                if limit is not None and self.steps > limit:
+                    raise RunawayError(UNFINISHED, self.steps, outer[1].node.pos)
+                tick += 1
+                if tick % SAMPLE:
+                    continue
+                if c.nchance != quiet:   # chance since the saved state: no proof, start again
+                    saved, power, lam, quiet = None, 1, 0, c.nchance
+                else:
+                    # the whole key only when the cycle stacks are as deep as the saved state's:
+                    # a stage that ends on entry leaves its copy pushed, so a runaway's stacks
+                    # may grow at every pass, and keying them all would take quadratic time
+                    shape, key = (len(c.cyc), len(c.tcyc)), None
+                    if saved is not None and shape == saved[0]:
+                        key = self.key()
+                        if key == saved[1]:
+                            raise RunawayError(CYCLE, self.steps, outer[1].node.pos)
+                    lam += 1
+                    if saved is None or lam == power:
+                        saved, power, lam = (shape, key or self.key()), power * 2, 0
                 continue
             item = items[f[1]]
             cls = type(item)
@@ -316,21 +383,22 @@ class Live:
                 self.steps += 1
         return None
 
-    def loop_again(self, parent: list, stage: StageP) -> None:
-        """A stage's body has run: test the end condition, then loop (advancing the cycle) or leave."""
+    def loop_again(self, parent: list, stage: StageP) -> bool:
+        """A stage's body has run: test the end condition, then loop (advancing the cycle: True) or leave."""
         c = self.c
         self.steps += 1
         if stage.end(c):
             (c.cyc if stage.kind == "player" else c.tcyc).pop()
             parent[2] = False
             parent[1] += 1
-            return
+            return False
         self.frames.append([stage, 0, False, self._last_iter + 1])
         cy = c.cyc[-1] if stage.kind == "player" else c.tcyc[-1]
         if cy[1] != -1:
             cy[0], cy[1] = cy[1], -1
         else:
             cy[0] = (cy[0] + 1) % (self.prog.lay.n if stage.kind == "player" else len(self.prog.lay.teams))
+        return True
 
     def options(self, ch: ChoiceP) -> list[Option]:
         """The enabled options of a choice, in form order then element order."""
@@ -413,4 +481,4 @@ class Live:
         return tuple(f[3] for f in self.frames[1:])
 
 
-__all__ = ["Program", "Live", "Option", "ChoiceP", "Suspend"]
+__all__ = ["Program", "Live", "Option", "ChoiceP", "Suspend", "RunawayError"]

@@ -5,11 +5,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..errors import GameDefinitionError
-from .machine import Live, Program
+from .machine import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED, Live, Program, RunawayError
 from .players import View
-
-FINISHED, CYCLE, UNFINISHED, ERROR = "finished", "cycle", "unfinished", "error"
-SAMPLE = 8
 
 
 class Decision(NamedTuple):
@@ -49,8 +46,12 @@ def rank_players(scores: list[int], maximize: bool) -> tuple[list[int], list[flo
 
 
 def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, record: bool = True) -> Result:
-    """Play one game; a proven cycle or the step cap ends it unscored (never a win)."""
+    """Play one game; a proven cycle or the step cap ends it unscored (never a win).
+
+    Both are caught at choices (here) and, for stretches without a choice, at stage loops
+    (Live.advance)."""
     live = Live(prog, seed)
+    live.limit = max_steps
     res = Result(seed, FINISHED)
     c = live.c
     try:
@@ -87,6 +88,8 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
             if not 0 <= k < len(opts):
                 raise GameDefinitionError(f"player {p} chose option {k} of {len(opts)}")
             live.choose(ch, opts[k])
+    except RunawayError as e:
+        res.status = e.status
     except GameDefinitionError as e:
         res.status, res.error = ERROR, str(e.with_source(prog.source))
     except RecursionError:

@@ -4,6 +4,9 @@ States are immutable values. At each state exactly one thing happens next: a
 player decides among options, chance picks one of n equally likely outcomes (each
 shuffle position, random integer, tie-break coin), or the game is over. An outside
 driver (a lockstep checker, an exhaustive search) chooses chance outcomes itself.
+A fourth kind of state is a dead end of another sort: the game runs on for ever without
+a decision or a chance event (`Runaway`: a stage loops and its state recurs, or it ran
+`max_stretch` steps); nothing can be done there and the game is not over.
 
 Between two decisions the game runs atomically; a chance event met on the way is
 exposed by re-running that stretch with the outcomes supplied so far (`prefix`), so
@@ -20,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import GameDefinitionError
-from .machine import AtBlock, BlockP, Live, Option, Program
+from .machine import CYCLE, AtBlock, BlockP, Live, Option, Program, RunawayError
 from .runtime import Suspend
 
 CHANCE = "chance"
@@ -62,11 +65,31 @@ class Terminal:
     winners: tuple
 
 
-class StepMachine:
-    """The stepwise interface to a compiled game."""
+@dataclass(frozen=True)
+class Runaway:
+    """The game runs on without any decision or chance event: proven for ever (status 'cycle':
+    its state recurs) or past the machine's `max_stretch` steps ('unfinished'). No move is
+    possible and the game is not over."""
 
-    def __init__(self, prog: Program):
+    status: str
+    steps: int
+    message: str   # file:line:col of the stage that loops, and what was found
+
+    @property
+    def proven(self) -> bool:
+        """True when the play is proven never to end (its state recurs)."""
+        return self.status == CYCLE
+
+
+class StepMachine:
+    """The stepwise interface to a compiled game.
+
+    `max_stretch`: the steps (Live's: blocks and stage tests) that one stretch without a
+    decision or chance event may run before its state is a `Runaway`."""
+
+    def __init__(self, prog: Program, max_stretch: int = 100_000):
         self.prog = prog
+        self.max_stretch = max_stretch
         self.roles = list(range(prog.lay.n))
         self._cache: dict = {}
         self._spare: Live | None = None
@@ -80,7 +103,7 @@ class StepMachine:
         return self._settle(State(live.c.freeze(), live.control()))[0]
 
     def node(self, state: State):
-        """What happens at this state: a Decision, a Chance or a Terminal."""
+        """What happens at this state: a Decision, a Chance, a Terminal or a Runaway."""
         hit = self._cache.get(state)
         if hit is None:
             hit = self._settle(state)[1]
@@ -104,6 +127,8 @@ class StepMachine:
             if opt not in nd.options:
                 raise ValueError(f"{opt!r} is not a legal option here")
             nxt = State(state.data, state.ctrl, opt, ())
+        elif isinstance(nd, Runaway):
+            raise ValueError("the game runs on without any decision: no move can be made")
         else:
             raise ValueError("the game is over: no move can be made")
         return self._settle(nxt)
@@ -153,6 +178,7 @@ class StepMachine:
         c = live.c
         c.forced, c.fpos, c.stepwise = list(state.prefix), 0, True
         c.drawlog = self.drawlog
+        live.steps, live.limit = 0, self.max_stretch   # a Live's steps mean nothing across settles
         try:
             if state.pending is not None:
                 live.choose(live.frames[-1][0].items[live.frames[-1][1]], state.pending)
@@ -166,6 +192,14 @@ class StepMachine:
                 nd = Decision(live.current_player(), tuple(live.options(ch)))
         except GameDefinitionError as e:
             raise e.with_source(self.prog.source)   # a rule error met while running: name the file
+        except RunawayError as e:
+            # the state stays where the stretch began (the Live, left inside it, is restored
+            # by the next settle): what follows it is only ever this same Runaway
+            src = self.prog.source
+            where = f"{src.name if src else '<input>'}:{e.pos.line}:{e.pos.col}"
+            nd = Runaway(e.status, e.steps, f"{where}: {e.message}")
+            self._cache[state] = nd
+            return state, nd
         except Suspend as s:
             nd = Chance(s.kind, s.n, s.detail, s.where)
             f = live.frames[-1] if live.frames else None
@@ -191,6 +225,7 @@ class StepMachine:
         c = live.c
         c.forced, c.fpos, c.stepwise = list(state.prefix[:at]), 0, True
         c.drawlog = None   # a re-run to a block's start: what it takes was seen before
+        live.steps = 0     # the stretch re-run reached the chance event within the limit before
         live.stop_at = (at, ctrl)
         try:
             if state.pending is not None:
