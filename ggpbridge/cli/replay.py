@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..query.witness import ASP_FORMAT, load, replay
+from ..query.witness import ASP_FORMAT, judge, load, replay
 from ..sim import compile_loaded
 from ..sim.stepwise import StepMachine
 from . import output
@@ -28,7 +28,7 @@ def command(game, witness, quiet, as_json, dialect):
     if w["format"] == ASP_FORMAT:   # joint GDL moves from the asp engine: replayed on the translation
         from ..query.asp_engine import replay_gdl
         from ..translate import load_description
-        r = replay_gdl(load_description(game, 2, overrides, dialect, decks=False), w)   # as query translated it
+        r = judge(w, replay_gdl(load_description(game, 2, overrides, dialect, decks=False), w))  # as query translated it
     else:
         r = replay(StepMachine(compile_loaded(load_game(game, dialect), overrides)), w)
     n = len(w.get("steps") or w.get("moves") or [])

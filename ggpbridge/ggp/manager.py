@@ -26,6 +26,7 @@ from ..gdl.errors import GdlError
 from ..gdl.kif import to_kif
 from ..gdl.machine import ClingoMachine
 from ..gdl.validate import detect_gdl_version
+from ..moves import GdlCards
 from ..translate import is_kif, load_description
 from .player import STRATEGIES, Player
 from .protocol import Abort, GgpError, Play, ProtocolError, Start, Stop, parse_move_reply, print_message
@@ -118,6 +119,7 @@ class Match:
         except GdlError as exc:
             raise GgpError(f"cannot play {game}: {exc}") from None
         self.desc, self.gdl, self.game = desc, gdl, game
+        self.cards = GdlCards(desc)   # card ids -> attributes, for `moves_shown`
         self.startclock, self.playclock, self.slack = startclock, playclock, slack
         self.seed, self.upper, self.max_steps = seed, upper, max_steps
         self.rng = random.Random(seed)
@@ -238,6 +240,8 @@ class Match:
                         for r in roles},
             "startclock": self.startclock, "playclock": self.playclock, "seed": self.seed,
             "steps": len(moves_log), "aborted": aborted, "moves": moves_log, "percepts": percepts_log, "errors": errors,
+            **({"moves_shown": [[self.cards.move_text(m) for m in row] for row in moves_log]}
+               if self.cards.names else {}),
             "goals": {symbol_kif(r): goals.get(r, 0) for r in roles} if not aborted else {},
             "timings": timings,
         }
