@@ -1,18 +1,34 @@
-"""A match record shows the cards of a translated card game by their attributes, beside the GDL moves."""
+"""A match record shows the cards of a card game by their attributes, beside the GDL moves."""
 from __future__ import annotations
 
 import re
 
-from conftest import GAMES
-from ggpbridge.ggp.manager import Match, load_game
+from ggpbridge.gdl.kif import parse_kif
+from ggpbridge.ggp.manager import Match
+
+# the translation's way of naming cards: constants c0, c1, ... and their `card_att` facts
+ONE_CARD_TRICK = """
+(role dealer)
+(card_id c0) (card_att c0 rank ace) (card_att c0 suit spades)
+(card_id c1) (card_att c1 rank ten) (card_att c1 suit hearts)
+(init (hand c0)) (init (hand c1))
+(<= (legal dealer (play ?c)) (true (hand ?c)))
+(<= (next played) (does dealer (play ?c)))
+(<= terminal (true played))
+(goal dealer 100)
+"""
 
 
 def test_a_record_names_cards_by_their_attributes():
-    desc, gdl = load_game(GAMES / "agram2_c2.rcy")
-    record = Match(desc, {"player0": "builtin:random", "player1": "builtin:random"}, gdl=gdl, seed=3,
-                   playclock=5, game="agram2_c2.rcy").run()
-    shown, moves = record["moves_shown"], record["moves"]
-    assert len(shown) == len(moves) and [len(r) for r in shown] == [len(r) for r in moves]
-    plays = [m for row in shown for m in row if m.startswith("(option")]
-    assert plays and not any(re.search(r"\bc\d+\b", m) for m in plays)
-    assert all(re.search(r"\(\w+ (hearts|clubs|spades|diamonds)\)", m) for m in plays), plays   # (RANK SUIT)
+    desc = parse_kif(ONE_CARD_TRICK, "trick.kif")
+    record = Match(desc, {"dealer": "builtin:random"}, gdl=1, seed=3, playclock=5, game="trick.kif").run()
+    (move,), = record["moves"]
+    (shown,), = record["moves_shown"]
+    assert re.fullmatch(r"\(play c[01]\)", move)
+    assert shown == {"(play c0)": "(play (ace spades))", "(play c1)": "(play (ten hearts))"}[move]
+
+
+def test_a_game_without_cards_keeps_its_record_as_it_was():
+    desc = parse_kif(ONE_CARD_TRICK.replace("card_att", "feature"), "trick.kif")
+    record = Match(desc, {"dealer": "builtin:random"}, gdl=1, seed=3, playclock=5, game="trick.kif").run()
+    assert "moves_shown" not in record
