@@ -44,8 +44,12 @@ def measured_horizon(desc, plays: int = HORIZON_PLAYS, seed: int = 0, margin: fl
     longest), rounded up to a multiple of 10. (None, why) when a play did not end within
     `max_steps` joint moves or broke off with an error: the caller keeps its default and says so.
     """
+    from .gdl.errors import GdlError
     from .gdl.machine import ClingoMachine
-    machine = ClingoMachine(desc)
+    try:
+        machine = ClingoMachine(desc)
+    except GdlError as e:   # too large to ground, say: the program is still written, unmeasured
+        return None, f"the game could not be played on clingo to measure it ({e})"
     longest = 0
     for k in range(seed, seed + plays):
         play = random_playout(machine, random.Random(k), max_steps)

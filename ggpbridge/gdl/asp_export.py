@@ -77,6 +77,7 @@ def asp_program_text(desc: Description, horizon: int | None = None, *, form: str
         if not horizon_note:
             horizon_note = ("the default; not known to fit the game's plays (a horizon shorter than every "
                             "play makes the program unsatisfiable)" if horizon is None else "as asked")
+        horizon_note = " ".join(horizon_note.split())   # one comment line, whatever the note holds
         horizon = DEFAULT_HORIZON if horizon is None else horizon
         header = _TEMPORAL_HEADER.format(title=title, roles=roles, horizon=horizon, horizon_note=horizon_note)
         statements = _optional_end(flatten(program_statements(desc, "temporal"), horizon))

@@ -51,3 +51,12 @@ def test_an_explicit_horizon_is_kept(tmp_path):
     text = _translate(game, "--horizon", "100")
     assert "#const horizon = 100." in text and "% Horizon 100: as asked" in text
     assert not _satisfiable(text)       # too short for every play, as the header of asp.md warns
+
+
+def test_a_game_too_large_to_play_still_translates_with_the_default_and_says_so(tmp_path):
+    from conftest import TOO_LARGE_GAME
+    game = tmp_path / "big.rcy"
+    game.write_text(TOO_LARGE_GAME)
+    text = _translate(game)
+    assert "#const horizon = 100." in text
+    assert "% Horizon 100: the default; not known to fit the game's plays: the game could not be played" in text
