@@ -545,7 +545,16 @@ def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None =
             states.append(m.next_state(states[-1], moves))
             acts = [f"{x['role']}: {cards.move_text(x['move'])}" for x in joint if x["move"] != "noop"]
             log.append(f"{i:4}  " + ("  ".join(acts) or "(every role noop: an automatic step)"))
+        if witness["kind"] == "win":
+            # a win is the role's top goal, computed from the game: the witness's own `goal`
+            # could have been edited down to whatever the role got
+            top = top_goal(desc, resolve_role(desc, witness.get("role")))
+            if witness.get("goal") != top:
+                return Replay(False, f"the witness's goal {witness.get('goal')} for {witness.get('role')} is not "
+                                     f"its top goal {top}: reaching it is not a win", log)
         return Replay(*_confirm(m, witness, states), log)
+    except AspQueryError as e:
+        raise WitnessError(f"the witness does not fit the game: {e}") from e
     except (GdlError, KeyError, TypeError) as e:
         raise WitnessError(f"the witness does not fit the game: {e}") from e
 

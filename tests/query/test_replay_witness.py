@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -95,3 +96,15 @@ def test_an_edited_verdict_is_not_confirmed(tmp_path, cycle_witness):
 
 def test_a_kind_that_says_nothing_about_the_question_is_refused(tmp_path, cycle_witness):
     _refused(run("replay", WAR, _write(tmp_path, {**cycle_witness, "question": "winnable"})), "winnable")
+
+
+def test_an_asp_win_with_its_goal_edited_down_is_not_confirmed(tmp_path):
+    # the play is a win for `first`; claiming it for `second` with the goal `second` got there (0)
+    # must not pass for "winnable second: yes"
+    game = Path(__file__).parent / "data" / "countdown.kif"
+    w = tmp_path / "asp.json"
+    assert run("query", game, "winnable", "first", "--engine", "asp", "--witness", w).exit_code == 0
+    data = json.loads(w.read_text())
+    assert run("replay", game, w).exit_code == 0
+    r = run("replay", game, _write(tmp_path, {**data, "role": "second", "goal": 0}, "edited.json"))
+    assert r.exit_code == 1 and "NOT confirmed" in r.output and "top goal" in r.output
