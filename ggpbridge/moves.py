@@ -3,7 +3,10 @@
 The simulator numbers an option by its form and `any` branches, and the translation names a
 card by its id (`c12`): exact, but unreadable. Witnesses, `replay` and match records show a
 card as its attribute values in declaration order, `(THREE HEARTS)`, and a simulator option
-as its action with the elements its `any`s took, `(move (THREE HEARTS) (game vloc TRICK) top)`.
+as its action with the elements its `any`s took, `(move (THREE HEARTS) (game vloc TRICK) top)`;
+a move of a RECYCLE game's translation, `(option1 0 c4)`, is shown the same way
+(`TranslationMoves`), and a move of any GDL description with `card_att` facts with its cards
+named (`GdlCards`).
 """
 from __future__ import annotations
 
@@ -73,11 +76,63 @@ class GdlCards:
                 attrs.setdefault(to_kif(h.args[0]), {})[to_kif(h.args[1])] = to_kif(h.args[2])
         self.names = {card: card_text(a) for card, a in attrs.items()}
 
-    def move_text(self, kif: str) -> str:
-        """A move in KIF with each card constant replaced by its attribute values."""
+    def move_text(self, kif: str, state=None) -> str:
+        """A move in KIF with each card constant replaced by its attribute values (`state`, the
+        clingo state the move is made in, is not needed here)."""
         if not self.names:
             return kif
         return re.sub(r"(?<![\w?])c\d+(?!\w)", lambda m: self.names.get(m.group(0), m.group(0)), kif)
 
 
-__all__ = ["card_text", "element_text", "option_elements", "option_text", "GdlCards"]
+class TranslationMoves(GdlCards):
+    """The moves of a RECYCLE game's translation (a `translators.recycle_gdl.Translation`) shown
+    as `option_text` shows simulator options: the action of the option form a move names, at
+    the choice where the state's program counter stands, with the elements the move takes."""
+
+    def __init__(self, tr):
+        super().__init__(tr.description)
+        self.lay = tr.prog.lay
+        self.choices = {label: tr.prog.by_id[cid] for cid, label in tr.flow.choice_label.items()}
+
+    def move_text(self, kif: str, state=None) -> str:
+        """The option's action when `state` (a frozenset of clingo fluents) is at a choice and the
+        move is `(optionK FORM E1 .. Ek)`; otherwise the move with its cards named."""
+        from .gdl.asp_terms import kif_symbol, symbol_kif
+        from .translators.recycle_gdl.options import option_head
+        from .translators.recycle_text import expr_text
+        from . import ir
+        plain = super().move_text(kif)
+        pc = next((str(x.arguments[0]) for x in state or () if x.name == "pc" and len(x.arguments) == 1), None)
+        choice = self.choices.get(pc)
+        try:
+            move = kif_symbol(kif)
+        except Exception:   # not a term clingo reads: show it as it is
+            return plain
+        if choice is None or not move.name.startswith("option") or not move.arguments \
+                or move.arguments[0].type != clingo_number():
+            return plain
+        forms = choice.node.options
+        form = move.arguments[0].number
+        if not 0 <= form < len(forms):
+            return plain
+        _, body = option_head(forms[form])
+        text = expr_text(body)
+        variables = [n.var for n in forms[form].walk() if isinstance(n, ir.AnyOf)]
+        for var, e in zip(variables, move.arguments[1:]):
+            shown = self._element(e, symbol_kif(e))
+            text = re.sub(rf"'{re.escape(var)}(?![A-Za-z0-9_])", lambda _m, s=shown: s, text)
+        return text if len(text) <= _MAX else text[:_MAX - 3] + "..."
+
+    def _element(self, e, kif: str) -> str:
+        if re.fullmatch(r"c\d+", kif) and int(kif[1:]) < len(self.lay.cards):
+            return card_text(self.lay.cards[int(kif[1:])])
+        return kif
+
+
+def clingo_number():
+    """clingo's Number symbol type (clingo is imported only when a translation's moves are shown)."""
+    import clingo
+    return clingo.SymbolType.Number
+
+
+__all__ = ["card_text", "element_text", "option_elements", "option_text", "GdlCards", "TranslationMoves"]

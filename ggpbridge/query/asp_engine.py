@@ -528,22 +528,25 @@ def _always_ends_graph(desc: Description, deadline, limit_states):
 
 # -- replay -----------------------------------------------------------------------
 
-def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None = None) -> Replay:
-    """Play an ASP witness on a ClingoMachine and check what its kind claims."""
+def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None = None,
+               describer=None) -> Replay:
+    """Play an ASP witness on a ClingoMachine and check what its kind claims; `describer` shows each
+    move in the log (a `ggpbridge.moves.GdlCards` or `TranslationMoves`; default: cards named)."""
     from ..moves import GdlCards
     from .witness import WitnessError
     if not isinstance(witness, dict) or witness.get("format") != FORMAT or witness.get("kind") not in KINDS:
         raise WitnessError(f"not a {FORMAT} witness with a kind among {', '.join(KINDS)}")
     try:
         m = machine or ClingoMachine(desc)
-        cards = GdlCards(desc)
+        cards = describer or GdlCards(desc)
         states, log = [m.initial_state()], []
         for i, joint in enumerate(witness.get("moves", []), 1):
             if m.is_terminal(states[-1]):
                 raise WitnessError(f"step {i}: the game is already over")
             moves = {kif_symbol(x["role"]): kif_symbol(x["move"]) for x in joint}
             states.append(m.next_state(states[-1], moves))
-            acts = [f"{x['role']}: {cards.move_text(x['move'])}" for x in joint if x["move"] != "noop"]
+            acts = [f"{x['role']}: {_shown(cards.move_text(x['move'], states[-2]), x['move'])}" for x in joint
+                    if x["move"] != "noop"]
             log.append(f"{i:4}  " + ("  ".join(acts) or "(every role noop: an automatic step)"))
         if witness["kind"] == "win":
             # a win is the role's top goal, computed from the game: the witness's own `goal`
@@ -557,6 +560,11 @@ def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None =
         raise WitnessError(f"the witness does not fit the game: {e}") from e
     except (GdlError, KeyError, TypeError) as e:
         raise WitnessError(f"the witness does not fit the game: {e}") from e
+
+
+def _shown(text: str, move: str) -> str:
+    """A move as shown, and the GDL move itself when that says something else."""
+    return text if text == move else f"{text}   [{move}]"
 
 
 def _confirm(m: ClingoMachine, w: dict, states: list) -> tuple[bool, str]:

@@ -108,3 +108,16 @@ def test_an_asp_win_with_its_goal_edited_down_is_not_confirmed(tmp_path):
     assert run("replay", game, w).exit_code == 0
     r = run("replay", game, _write(tmp_path, {**data, "role": "second", "goal": 0}, "edited.json"))
     assert r.exit_code == 1 and "NOT confirmed" in r.output and "top goal" in r.output
+
+
+def test_an_asp_witness_of_a_card_game_replays_as_the_options_taken(tmp_path):
+    # War with 2 cards (as tests/query/test_explicit.py derives it): small enough for the asp engine
+    text = (GAMES / "war_n4_winner.rcy").read_text()
+    text = text.replace("(RANK (ONE, TWO, THREE, FOUR))", "(RANK (ONE, TWO))").replace("(repeat 2", "(repeat 1")
+    game, w = tmp_path / "war_n2_winner.rcy", tmp_path / "asp.json"
+    game.write_text(text)
+    assert run("query", game, "winnable", "1", "--engine", "asp", "--witness", w).exit_code == 0
+    r = run("replay", game, w)
+    assert r.exit_code == 0, r.output
+    played = [ln for ln in r.output.splitlines() if "player0:" in ln or "player1:" in ln]
+    assert played and all("(move (top" in ln and "[(option" in ln for ln in played), played
