@@ -1,8 +1,13 @@
 """A match record shows the cards of a card game by their attributes, beside the GDL moves."""
 from __future__ import annotations
 
+import json
 import re
 
+from click.testing import CliRunner
+
+from conftest import GAMES
+from ggpbridge.cli import main
 from ggpbridge.gdl.kif import parse_kif
 from ggpbridge.ggp.manager import Match
 
@@ -32,3 +37,16 @@ def test_a_game_without_cards_keeps_its_record_as_it_was():
     desc = parse_kif(ONE_CARD_TRICK.replace("card_att", "feature"), "trick.kif")
     record = Match(desc, {"dealer": "builtin:random"}, gdl=1, seed=3, playclock=5, game="trick.kif").run()
     assert "moves_shown" not in record
+
+
+def test_a_record_of_a_recycle_game_shows_the_options_taken(tmp_path):
+    out = tmp_path / "record.json"
+    r = CliRunner().invoke(main, ["match", str(GAMES / "kuhn_poker.rcy"), "--player", "player0=builtin:random",
+                                  "--player", "player1=builtin:random", "--seed", "1", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    record = json.loads(out.read_text())
+    chosen = [(m, s) for row, shown in zip(record["moves"], record["moves_shown"]) for m, s in zip(row, shown)
+              if m.startswith("(option")]
+    assert chosen
+    # each shows the action of the option chosen, not its number
+    assert all(not s.startswith("(option") and s.startswith("(") for m, s in chosen), chosen
