@@ -303,25 +303,12 @@ class Lockstep:
     def option_move(self, s, opt):
         """The translation's move for a simulator option: the form and the elements its `any`s take."""
         from .translators.recycle_gdl.options import option_term
+        from .moves import option_elements
         live = self.sim._live(s)
         frame = live.frames[-1]
         ch = frame[0].items[frame[1]]
         return term_symbol(option_term(opt.form, [self._element(e, t) for e, t in
-                                                   self._elements(live, ch, opt)]))
-
-    @staticmethod
-    def _elements(live, ch, opt):
-        """The elements the option's `any`s take, in the order they run: a tentative run of
-        the option on a copy (as the simulator's enumeration runs it), recording them."""
-        c = live.c
-        snap, saved = c.freeze(), dict(c.vars)
-        c.bpath, c.bpos, c.btrace, c.belems = list(opt.path), 0, [], []
-        try:
-            ch.forms[opt.form](c)
-            return c.belems
-        finally:
-            c.thaw(snap)
-            c.vars, c.bpath, c.btrace, c.belems = saved, [], None, None
+                                                   option_elements(live, ch, opt)]))
 
     @staticmethod
     def _element(e, t):

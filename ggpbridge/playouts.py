@@ -32,6 +32,37 @@ def random_playout(machine: GameMachine, rng: random.Random, max_steps: int = 10
     return {"goals": goals, "steps": len(play.moves), "decisions": _decisions(play.moves), "finished": True}
 
 
+HORIZON_PLAYS, HORIZON_MARGIN, HORIZON_MAX_STEPS = 3, 1.5, 2_000
+
+
+def measured_horizon(desc, plays: int = HORIZON_PLAYS, seed: int = 0, margin: float = HORIZON_MARGIN,
+                     max_steps: int = HORIZON_MAX_STEPS) -> tuple[int | None, str]:
+    """A horizon the plays of a GDL description fit in, and a line saying how it was chosen.
+
+    `plays` uniformly random plays of the description itself (clingo, seeds seed, seed+1, ...:
+    the same figure for the same input), their longest times `margin` (random plays are not the
+    longest), rounded up to a multiple of 10. (None, why) when a play did not end within
+    `max_steps` joint moves or broke off with an error: the caller keeps its default and says so.
+    """
+    from .gdl.errors import GdlError
+    from .gdl.machine import ClingoMachine
+    try:
+        machine = ClingoMachine(desc)
+    except GdlError as e:   # too large to ground, say: the program is still written, unmeasured
+        return None, f"the game could not be played on clingo to measure it ({e})"
+    longest = 0
+    for k in range(seed, seed + plays):
+        play = random_playout(machine, random.Random(k), max_steps)
+        if not play["finished"] and play.get("error") and "overflow" not in play["error"]:
+            return None, f"random play {k} of the game broke off: {play['error']}"
+        if play.get("steps", 0) >= max_steps:
+            return None, f"random play {k} of the game did not end within {max_steps} joint moves"
+        longest = max(longest, play.get("steps", 0))
+    horizon = max(10, -(-int(longest * margin) // 10) * 10)
+    return horizon, (f"{margin:g} x the longest of {plays} seeded random plays ({longest} joint moves), "
+                     f"rounded up to a multiple of 10")
+
+
 def _may_lose_score(machine: GameMachine) -> bool:
     """Whether the machine plays a translation whose scoring may lose a score (the simulator's
     integers are Python's); a scan of the rules, next to a clingo playout's cost nothing."""

@@ -17,6 +17,22 @@ TOO_LARGE_GAME = ("(game (setup (create players 2) (create deck (game iloc STOCK
                   " (scoring max ((current player) sto S)))")
 
 
+# Single cases of parametrized tests that take many seconds: the quick subset
+# (`pytest -m "not slow"`, README) leaves them out; whole tests are marked where they are defined.
+SLOW_CASES = {
+    "tests/sim/test_codegen.py::test_games_match_closure_engine[war_cardstock.rcy]",
+    "tests/translate/test_crosscheck.py::test_no_divergence[war_n4_seat.rcy-5]",
+    "tests/query/test_asp_engine.py::test_verdicts_and_their_witnesses[tictactoe-cycle-None]",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the SLOW_CASES slow."""
+    for item in items:
+        if item.nodeid in SLOW_CASES:
+            item.add_marker(pytest.mark.slow)
+
+
 def corpus_files(*subdirs: str, recursive: bool = True) -> list[Path]:
     """Game files under the corpus subdirectories (empty when the corpus is absent)."""
     out: list[Path] = []

@@ -6,7 +6,6 @@ import sys
 import click
 
 from ..errors import GgpBridgeError
-from ..gdl.errors import GdlError, KifSyntaxError
 
 
 class _Boundary(click.Group):
@@ -17,9 +16,6 @@ class _Boundary(click.Group):
             return super().invoke(ctx)
         except GgpBridgeError as e:
             click.echo(str(e), err=True)
-            sys.exit(2)
-        except GdlError as e:   # the GDL layer's own base (an invalid or ungroundable description)
-            click.echo(str(e) if isinstance(e, KifSyntaxError) else f"error: {e}", err=True)
             sys.exit(2)
         except BrokenPipeError:  # output piped into `head` and the like: stop quietly
             sys.stderr.close()
@@ -32,41 +28,74 @@ class _Boundary(click.Group):
             click.echo("error: out of memory. A translated game's ground program grows with its tables: "
                        "`--fit PLAYS` sizes them to what PLAYS random plays reach.", err=True)
             sys.exit(2)
+        except Exception as e:
+            # the GDL layer's own base (an invalid or ungroundable description); looked up here,
+            # not imported at start: a command that never loaded the GDL layer cannot raise it
+            gdl = sys.modules.get("ggpbridge.gdl.errors")
+            if gdl is None or not isinstance(e, gdl.GdlError):
+                raise
+            click.echo(str(e) if isinstance(e, gdl.KifSyntaxError) else f"error: {e}", err=True)
+            sys.exit(2)
 
 
-@click.group(cls=_Boundary)
+class _LazyGroup(_Boundary):
+    """Imports a command's module only when that command runs (click's "Lazily loading
+    subcommands" pattern): `ggpbridge --help` and `simulate` do not pay for clingo, networkx
+    or the translator. The listing in --help uses the short help kept in `_COMMANDS`, so it
+    needs no import either (a test checks it matches each command's own docstring)."""
+
+    def list_commands(self, ctx):
+        return sorted(_COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in _COMMANDS:
+            return None
+        import importlib
+        mod, attr, _ = _COMMANDS[name]
+        return getattr(importlib.import_module(f".{mod}", __name__), attr)
+
+    def format_commands(self, ctx, formatter):
+        rows = [(name, _COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+# Each command: (module under ggpbridge.cli, attribute holding the click command, short help).
+_COMMANDS = {
+    "parse": ("parse", "command", "Parse FILE (any RECYCLE dialect) and print its IR."),
+    "check": ("check", "command", "Check games; exit status 0 when no file has an error."),
+    "upgrade": ("upgrade", "command", "Print FILE in canonical v0.5.10 syntax, comments kept where possible."),
+    "info": ("info", "command", "Players, teams, deck, locations, storages, stages and choice points of FILE."),
+    "simulate": ("simulate", "command",
+                 "Play N seeded games of GAME and report win shares, lengths, branching, runaways."),
+    "conformance": ("conformance", "command",
+                    "Run every game file under PATHS through dialect detection, parsing, the checker and K "
+                    "seeded games."),
+    "validate": ("validate", "validate", "Parse and statically check GDL / GDL-II (KIF) files; exit 1 on any error."),
+    "translate": ("translate", "command",
+                  "Translate GAME (RECYCLE, or GDL in KIF) into GDL-II, GDL or ASP; the same input gives the "
+                  "same bytes."),
+    "crosscheck": ("crosscheck", "command",
+                   "Play N random playouts on both engines in lockstep; exit 1 on the first divergence."),
+    "playout": ("playout", "command",
+                "Play N uniformly random games of GAME on one engine and print the outcomes (goals per role)."),
+    "serve-player": ("serve_player", "command",
+                     "Serve the GGP protocol: INFO, START, PLAY, STOP, ABORT, PREVIEW (prints `listening on "
+                     "URL`)."),
+    "match": ("match", "command", "Play GAME between GGP players; print the goals and errors, write the record with -o."),
+    "export": ("export", "command", "Write DIR/<key>/METADATA (JSON) and DIR/<key>/<key>.kif; print the directory."),
+    "query": ("query", "command",
+              "Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE."),
+    "replay": ("replay", "command",
+               "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
+}
+
+
+@click.group(cls=_LazyGroup)
 @click.version_option(package_name="ggpbridge")
 def main():
     """Card games in RECYCLE, for General Game Playing and Answer Set Programming."""
 
-
-# One line per command: (module under ggpbridge.cli, attribute holding the click command).
-_COMMANDS = [
-    ("parse", "command"),
-    ("check", "command"),
-    ("upgrade", "command"),
-    ("info", "command"),
-    ("simulate", "command"),
-    ("conformance", "command"),
-    ("validate", "validate"),
-    ("translate", "command"),
-    ("crosscheck", "command"),
-    ("playout", "command"),
-    ("serve_player", "command"),
-    ("match", "command"),
-    ("export", "command"),
-    ("query", "command"),
-    ("replay", "command"),
-]
-
-
-def _register():
-    import importlib
-    for mod, attr in _COMMANDS:
-        main.add_command(getattr(importlib.import_module(f".{mod}", __name__), attr))
-
-
-_register()
 
 if __name__ == "__main__":
     main()

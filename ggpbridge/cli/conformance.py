@@ -16,7 +16,8 @@ from .common import fit_option
 @click.command("conformance")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--games", "k", type=click.IntRange(min=0), default=100, show_default=True, help="Seeded games per file.")
-@click.option("--max-steps", type=int, default=20_000, show_default=True)
+@click.option("--max-steps", type=click.IntRange(min=1), default=20_000, show_default=True,
+              help="Steps before a game is 'unfinished'.")
 @click.option("--expected", type=click.File("r"), help="File listing expected failures, one 'PATH-SUFFIX' per line.")
 @click.option("--translate", is_flag=True, help="Add a column: translated to GDL-II and valid, or what stops it.")
 @click.option("--crosscheck", "lockstep", type=click.IntRange(min=0), default=0,
@@ -32,10 +33,18 @@ from .common import fit_option
                    "for the translation each file has now. Repeatable.")
 @click.option("--json", "as_json", is_flag=True)
 def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, max_events, fit, logs, as_json):
-    """Exit status is non-zero on any failure not listed as expected (internal errors always count)."""
+    """Run every game file under PATHS through dialect detection, parsing, the checker and K seeded games.
+
+    PATHS are game files or folders (searched recursively for .rcy and .gdl files). Each file
+    gets one row: its dialect, the stage it reached (ok, or where it failed), the outcomes of
+    its games, and the seed that reproduces a failure. Exit status 1 on any failure not listed
+    in --expected (internal errors always count), 2 when PATHS hold no game file.
+    """
     expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
     expect = [e for e in expect if e]
     files = files_under(paths)
+    if not files:
+        raise click.UsageError(f"no game file (.rcy, .gdl) under {', '.join(paths)}")
     logged = read_logs(*logs)[0] if logs else None
     bases = Counter(f.name for f in files)
     rows = []

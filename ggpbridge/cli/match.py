@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..ggp.manager import Match, load_game
+from ..ggp.manager import Match, describer_for, load_game
 
 
 def _players(specs) -> dict:
@@ -42,7 +42,8 @@ def command(game, players, gdl, startclock, playclock, seed, match_id, upper, ma
     """Play GAME between GGP players; print the goals and errors, write the record with -o."""
     desc, version = load_game(game, int(gdl) if gdl else None)
     match = Match(desc, _players(players), gdl=version, startclock=startclock, playclock=playclock,
-                  seed=seed, match_id=match_id, upper=upper, max_steps=max_steps, game=Path(game).name)
+                  seed=seed, match_id=match_id, upper=upper, max_steps=max_steps, game=Path(game).name,
+                  describer=describer_for(game, version))
     record = match.run()
     if output:
         Path(output).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

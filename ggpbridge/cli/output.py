@@ -43,11 +43,18 @@ def sim_report(rep: dict) -> None:
             + ("  [interrupted]" if rep.get("interrupted") else ""))
     click.echo(f"finished {rep['finished']}, cycles {rep['cycles']}, unfinished {rep['unfinished']}, "
                f"errors {rep['errors']}   ({rep['seconds']} s, {rep['games_per_second']} games/s, {rep['engine']} engine)")
-    table([[s["seat"], _pct(s["win_share"]), s["mean_score"], s["mean_rank"], s["mean_options"]] for s in rep["seats"]],
-          ["seat", "wins", "mean score", "mean rank", "mean options"])
+    table([[s["seat"], _pct(s["win_share"]), _interval(s.get("win_interval")), s["mean_score"], s["mean_rank"],
+            s["mean_options"]] for s in rep["seats"]],
+          ["seat", "wins", "95% interval", "mean score", "mean rank", "mean options"])
+    click.echo("  wins: share of the finished games won, a tie for the win split equally among the tied seats;\n"
+               "  95% interval: Wilson score interval of that share (ties counted fractionally: conservative);\n"
+               "  mean rank: rank 1 is the best, tied seats share the mean of their ranks;\n"
+               "  mean options: options per choice the seat faced.")
     c, b, st = rep["choices_per_game"], rep["branching"], rep["steps_per_game"]
     click.echo(f"choices per game: {c['mean']} (sd {c['sd']}); steps per game: {st['mean']} "
                f"(min {st['min']}, median {st['median']}, max {st['max']})")
+    click.echo("  a step is one simulator step: a stage-level statement run, a choice made, or a stage's "
+               "end test; --max-steps counts these.")
     if b["mean_options"] is not None:
         click.echo(f"mean options per choice: {b['mean_options']}; forced choices: {_pct(b['forced_share'])}")
     rows = b["by_stage_iteration"]
@@ -59,6 +66,10 @@ def sim_report(rep: dict) -> None:
         click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
     for kind, seeds in rep["runaway_seeds"].items():
         click.echo(f"{kind} seeds (first few): {', '.join(map(str, seeds))}")
+
+
+def _interval(iv) -> str:
+    return "-" if not iv else f"{100 * iv[0]:.1f}-{100 * iv[1]:.1f}%"
 
 
 def _pct(x) -> str:

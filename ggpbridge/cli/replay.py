@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..query.witness import ASP_FORMAT, load, replay
+from ..query.witness import ASP_FORMAT, judge, load, replay
 from ..sim import compile_loaded
 from ..sim.stepwise import StepMachine
 from . import output
@@ -27,8 +27,9 @@ def command(game, witness, quiet, as_json, dialect):
     overrides = w.get("overrides") or {}
     if w["format"] == ASP_FORMAT:   # joint GDL moves from the asp engine: replayed on the translation
         from ..query.asp_engine import replay_gdl
-        from ..translate import load_description
-        r = replay_gdl(load_description(game, 2, overrides, dialect, decks=False), w)   # as query translated it
+        from ..translate import is_kif, load_description
+        desc = load_description(game, 2, overrides, dialect, decks=False)   # as query translated it
+        r = judge(w, replay_gdl(desc, w, describer=None if is_kif(game) else _moves(game, overrides, dialect)))
     else:
         r = replay(StepMachine(compile_loaded(load_game(game, dialect), overrides)), w)
     n = len(w.get("steps") or w.get("moves") or [])
@@ -45,3 +46,11 @@ def command(game, witness, quiet, as_json, dialect):
                               bold=True)
         click.echo(f"{verdict}: {r.message}")
     raise SystemExit(0 if r.confirmed else 1)
+
+
+def _moves(game, overrides, dialect):
+    """The translation's moves shown as the options they choose (the translation made again, with
+    its labels: `load_description` keeps only the rules)."""
+    from ..moves import TranslationMoves
+    from ..translators.recycle_gdl import Translation
+    return TranslationMoves(Translation(load_game(game, dialect).game, 2, overrides, None, decks=False))

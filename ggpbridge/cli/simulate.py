@@ -17,7 +17,7 @@ from .common import dialect_option, load, parse_sets
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--players", default="random", show_default=True, help="Comma list per seat: random, first.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
-@click.option("--max-steps", type=int, default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
+@click.option("--max-steps", type=click.IntRange(min=1), default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
 @click.option("--detailed", is_flag=True,
               help="Branching per stage iteration too (runs on the slower reference engine).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")

@@ -16,7 +16,9 @@ from .common import dialect_option, fit_option, parse_sets
               help="gdl2: GDL-II with `random` and `sees`; gdl: its perfect-information GDL relaxation; "
                    "asp: a self-contained clingo program of the GDL-II game.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
-@click.option("--horizon", type=click.IntRange(min=0), help="ASP only: the number of steps of the time-indexed program.")
+@click.option("--horizon", type=click.IntRange(min=0),
+              help="ASP only: the joint moves of the time-indexed program. Default: 1.5 x the longest of 3 "
+                   "seeded random plays of the game (on clingo), rounded up to a multiple of 10.")
 @click.option("--form", type=click.Choice(["temporal", "state"]), default="temporal", show_default=True,
               help="ASP only: time-indexed plays, or one state with externals.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
@@ -27,7 +29,16 @@ def command(game, target, output, horizon, form, sets, fit, dialect):
     desc = load_description(game, 1 if target == "gdl" else 2, parse_sets(sets), dialect, fit)
     if target == "asp":
         from ..gdl.asp_export import asp_program_text
-        text = asp_program_text(desc, horizon, form=form, title=Path(game).name)
+        note = ""
+        if horizon is None and form == "temporal":
+            # plays longer than the horizon make plain clingo answer UNSATISFIABLE (after minutes,
+            # for a large game): measure how long the plays are instead of guessing
+            from ..playouts import HORIZON_PLAYS, measured_horizon
+            click.echo(f"measuring the horizon: {HORIZON_PLAYS} random plays on clingo ...", err=True)
+            horizon, note = measured_horizon(desc)
+            if horizon is None:
+                note = f"the default; not known to fit the game's plays: {note}"
+        text = asp_program_text(desc, horizon, form=form, title=Path(game).name, horizon_note=note)
     else:
         text = print_kif(desc)
     if output:

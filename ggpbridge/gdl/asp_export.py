@@ -34,6 +34,7 @@ _TEMPORAL_HEADER = """\
 %   clingo THIS.lp -c must_end=0        plays cut at the horizon, ended or not
 %   clingo THIS.lp --rand-freq=1 --seed=S   a different play for each seed S
 % Roles: {roles}
+% Horizon {horizon}: {horizon_note}
 % Time-indexed interface (T = 0 is the initial state; T ranges over 0..horizon):
 %   true(F,T)       fluent F holds at T
 %   does(R,M,T)     role R makes move M at T (one legal move per role until the end)
@@ -61,8 +62,9 @@ _STATE_HEADER = """\
 
 
 def asp_program_text(desc: Description, horizon: int | None = None, *, form: str = "temporal",
-                     title: str = "a GDL game") -> str:
-    """The self-contained clingo program of a game (`form` "temporal" or "state"), with a header."""
+                     title: str = "a GDL game", horizon_note: str = "") -> str:
+    """The self-contained clingo program of a game (`form` "temporal" or "state"), with a header;
+    `horizon_note` says in the header how the horizon was chosen."""
     if form not in FORMS:
         raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
     roles = " ".join(symbol_kif(r) for r in _roles(desc))
@@ -72,8 +74,12 @@ def asp_program_text(desc: Description, horizon: int | None = None, *, form: str
         header = _STATE_HEADER.format(title=title, roles=roles)
         statements = _start_at_init(program_statements(desc, "state"))
     else:
+        if not horizon_note:
+            horizon_note = ("the default; not known to fit the game's plays (a horizon shorter than every "
+                            "play makes the program unsatisfiable)" if horizon is None else "as asked")
+        horizon_note = " ".join(horizon_note.split())   # one comment line, whatever the note holds
         horizon = DEFAULT_HORIZON if horizon is None else horizon
-        header = _TEMPORAL_HEADER.format(title=title, roles=roles, horizon=horizon)
+        header = _TEMPORAL_HEADER.format(title=title, roles=roles, horizon=horizon, horizon_note=horizon_note)
         statements = _optional_end(flatten(program_statements(desc, "temporal"), horizon))
     return header + "".join(f"{stm}\n" for stm in statements)
 

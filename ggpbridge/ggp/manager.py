@@ -26,6 +26,7 @@ from ..gdl.errors import GdlError
 from ..gdl.kif import to_kif
 from ..gdl.machine import ClingoMachine
 from ..gdl.validate import detect_gdl_version
+from ..moves import GdlCards
 from ..translate import is_kif, load_description
 from .player import STRATEGIES, Player
 from .protocol import Abort, GgpError, Play, ProtocolError, Start, Stop, parse_move_reply, print_message
@@ -105,19 +106,34 @@ def load_game(path: str | Path, gdl: int | None = None) -> tuple[Description, in
         raise GgpError(str(exc)) from None
 
 
+def describer_for(path: str | Path, gdl: int = 2):
+    """How a match record shows the moves of a game file: a RECYCLE game's as the options they
+    choose (its translation made again, for the labels of its choices); None for KIF, whose
+    record names cards from the description's `card_att` facts alone."""
+    if is_kif(path):
+        return None
+    from ..moves import TranslationMoves
+    from ..recycle import parse_file
+    from ..translators.recycle_gdl import Translation
+    return TranslationMoves(Translation(parse_file(path).game, gdl))
+
+
 class Match:
     """One match: `Match(desc, players, ...).run()` returns the record; `.transcript` the messages."""
 
     def __init__(self, desc: Description, players: dict[str, str], *, gdl: int = 2,
                  startclock: float = 10, playclock: float = 5, seed: int | None = None,
                  match_id: str | None = None, upper: bool = False, slack: float = 0.5,
-                 max_steps: int = 10_000, game: str = "game", machine: ClingoMachine | None = None):
-        # `machine` lets a caller that runs many matches of one game ground it once.
+                 max_steps: int = 10_000, game: str = "game", machine: ClingoMachine | None = None,
+                 describer=None):
+        # `machine` lets a caller that runs many matches of one game ground it once; `describer`
+        # (`describer_for`) shows the moves in the record's `moves_shown`.
         try:
             self.machine = machine or ClingoMachine(desc, percepts=gdl == 2)
         except GdlError as exc:
             raise GgpError(f"cannot play {game}: {exc}") from None
         self.desc, self.gdl, self.game = desc, gdl, game
+        self.cards = describer or GdlCards(desc)   # for `moves_shown`: cards by their attributes
         self.startclock, self.playclock, self.slack = startclock, playclock, slack
         self.seed, self.upper, self.max_steps = seed, upper, max_steps
         self.rng = random.Random(seed)
@@ -178,6 +194,7 @@ class Match:
         errors: list[dict] = []
         timings: dict = {"start": {}, "turns": [], "stop": {}}
         moves_log: list[list[str]] = []
+        shown_log: list[list[str]] = []
         percepts_log = {symbol_kif(r): [] for r in roles} if self.gdl == 2 else {}
         began = time.monotonic()
         rules = " ".join(to_kif(rule) for rule in self.desc.rules)
@@ -217,6 +234,7 @@ class Match:
                 for role in roles if self.gdl == 2 else ():
                     percepts_log[symbol_kif(role)].append(sorted(map(symbol_kif, seen.get(role, ()))))
                 moves_log.append([symbol_kif(joint[r]) for r in roles])
+                shown_log.append([self.cards.move_text(m, state) for m in moves_log[-1]])
                 state = machine.next_state(state, joint)
                 turn += 1
             if aborted:
@@ -238,6 +256,7 @@ class Match:
                         for r in roles},
             "startclock": self.startclock, "playclock": self.playclock, "seed": self.seed,
             "steps": len(moves_log), "aborted": aborted, "moves": moves_log, "percepts": percepts_log, "errors": errors,
+            **({"moves_shown": shown_log} if self.cards.names else {}),
             "goals": {symbol_kif(r): goals.get(r, 0) for r in roles} if not aborted else {},
             "timings": timings,
         }

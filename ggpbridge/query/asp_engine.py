@@ -403,7 +403,22 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
                       limit="interrupted (Ctrl-C)")
     except GdlError as e:   # the GDL layer's errors are not GgpBridgeErrors: carry their message over
         raise AspQueryError(str(e)) from e
+    if witness is not None:
+        describe_moves(desc, witness)
     return Answer(question, verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness, stats)
+
+
+def describe_moves(desc: Description, witness: dict) -> dict:
+    """Add `shown` to each joint move that names a card: the move with the card's attributes
+    instead of its id, for people (replay plays `move`)."""
+    from ..moves import GdlCards
+    cards = GdlCards(desc)
+    for joint in witness.get("moves", ()):
+        for x in joint:
+            shown = cards.move_text(x["move"])
+            if shown != x["move"]:
+                x["shown"] = shown
+    return witness
 
 
 def _within_budget(u: Unrolling, result, horizon: int, bound: int):
@@ -513,23 +528,43 @@ def _always_ends_graph(desc: Description, deadline, limit_states):
 
 # -- replay -----------------------------------------------------------------------
 
-def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None = None) -> Replay:
-    """Play an ASP witness on a ClingoMachine and check what its kind claims."""
+def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None = None,
+               describer=None) -> Replay:
+    """Play an ASP witness on a ClingoMachine and check what its kind claims; `describer` shows each
+    move in the log (a `ggpbridge.moves.GdlCards` or `TranslationMoves`; default: cards named)."""
+    from ..moves import GdlCards
     from .witness import WitnessError
     if not isinstance(witness, dict) or witness.get("format") != FORMAT or witness.get("kind") not in KINDS:
         raise WitnessError(f"not a {FORMAT} witness with a kind among {', '.join(KINDS)}")
     try:
         m = machine or ClingoMachine(desc)
+        cards = describer or GdlCards(desc)
         states, log = [m.initial_state()], []
         for i, joint in enumerate(witness.get("moves", []), 1):
             if m.is_terminal(states[-1]):
                 raise WitnessError(f"step {i}: the game is already over")
             moves = {kif_symbol(x["role"]): kif_symbol(x["move"]) for x in joint}
             states.append(m.next_state(states[-1], moves))
-            log.append(f"{i:4}  " + "  ".join(f"{x['role']}: {x['move']}" for x in joint))
+            acts = [f"{x['role']}: {_shown(cards.move_text(x['move'], states[-2]), x['move'])}" for x in joint
+                    if x["move"] != "noop"]
+            log.append(f"{i:4}  " + ("  ".join(acts) or "(every role noop: an automatic step)"))
+        if witness["kind"] == "win":
+            # a win is the role's top goal, computed from the game: the witness's own `goal`
+            # could have been edited down to whatever the role got
+            top = top_goal(desc, resolve_role(desc, witness.get("role")))
+            if witness.get("goal") != top:
+                return Replay(False, f"the witness's goal {witness.get('goal')} for {witness.get('role')} is not "
+                                     f"its top goal {top}: reaching it is not a win", log)
         return Replay(*_confirm(m, witness, states), log)
+    except AspQueryError as e:
+        raise WitnessError(f"the witness does not fit the game: {e}") from e
     except (GdlError, KeyError, TypeError) as e:
         raise WitnessError(f"the witness does not fit the game: {e}") from e
+
+
+def _shown(text: str, move: str) -> str:
+    """A move as shown, and the GDL move itself when that says something else."""
+    return text if text == move else f"{text}   [{move}]"
 
 
 def _confirm(m: ClingoMachine, w: dict, states: list) -> tuple[bool, str]:

@@ -29,7 +29,7 @@ import time
 from ..errors import GgpBridgeError
 from ..sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
 from .answer import NO, UNKNOWN, YES, Answer
-from .witness import make_witness, step_record
+from .witness import describe_steps, make_witness, step_record
 
 ENGINE = "explicit"
 _CHECK_EVERY = 512   # moves between clock checks: time.perf_counter is not free
@@ -209,6 +209,7 @@ def answer_explicit(machine: StepMachine, question: str, role: int | None = None
     ans.seconds = round(time.perf_counter() - t0, 3)
     ans.stats = {**search.stats(), **ans.stats}
     if ans.witness is not None:
+        describe_steps(machine, ans.witness["steps"])
         ans.witness = make_witness(game, overrides, question, role, ans.verdict, **ans.witness)
     return ans
 

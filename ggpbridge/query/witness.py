@@ -15,6 +15,11 @@ simulator's order). `kind` says what the replay must confirm after the last step
 - win: the game is over with `role` among the winners;
 - loop: the game runs on from there without any decision or chance event, and the
   simulator proves it endless (its state recurs).
+
+Each decision step also has `move`: what the option does, cards named by their attributes
+(`ggpbridge.moves`); it is for people, and replay does not rely on it. A confirmed kind
+establishes a verdict (`ESTABLISHES`): replay compares it with the witness's own, so a
+witness whose verdict was edited is not confirmed.
 """
 from __future__ import annotations
 
@@ -22,11 +27,31 @@ import json
 from dataclasses import dataclass, field
 
 from ..errors import GgpBridgeError
+from ..moves import option_text
 from ..sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
+from .answer import NO, QUESTIONS, YES
 
 FORMAT = "ggpbridge-witness/1"
 ASP_FORMAT = "gdl-joint-moves"   # witnesses of the asp engine, replayed on the GDL translation
 KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "loop")
+
+# (question, kind) -> the verdict a confirmed witness of that kind establishes for the question:
+# a recurrence is a cycle, so not every play ends; a dead end or a trapped state cannot reach
+# the end; a win shows the role can win. Other pairs say nothing about the question.
+ESTABLISHES = {
+    ("cycle", "recurrence"): YES,
+    ("cycle", "loop"): YES,
+    ("terminates", "loop"): NO,
+    ("always-ends", "loop"): NO,
+    ("terminates", "recurrence"): NO,
+    ("terminates", "dead-end"): NO,
+    ("terminates", "no-end-within"): NO,
+    ("terminates", "trapped"): NO,
+    ("always-ends", "dead-end"): NO,
+    ("always-ends", "trapped"): NO,
+    ("playable", "dead-end"): NO,
+    ("winnable", "win"): YES,
+}
 
 
 class WitnessError(GgpBridgeError):
@@ -46,6 +71,18 @@ def option_label(opt) -> str:
     return opt.label or f"form {opt.form}" + (f" any {'.'.join(map(str, opt.path))}" if opt.path else "")
 
 
+def describe_steps(machine: StepMachine, steps: list) -> list:
+    """The steps with each decision's `move` added: what the option taken does, for people."""
+    s = machine.initial_state()
+    for st in steps:
+        nd = machine.node(s)
+        k = st["chance"] if "chance" in st else st["option"]
+        if isinstance(nd, Decision):
+            st["move"] = option_text(machine, s, nd.options[k])
+        s = machine.next_state(s, k)
+    return steps
+
+
 def make_witness(game, overrides, question: str, role, verdict: str, kind: str, steps: list, **extra) -> dict:
     """The JSON-ready witness of an answer."""
     if kind not in KINDS:
@@ -62,19 +99,83 @@ def save(witness: dict, path: str) -> None:
 
 
 def load(path: str) -> dict:
-    """Read a witness file, checking its shape."""
+    """Read a witness file, checking its shape: every malformed file is a WitnessError naming it."""
     try:
         with open(path, encoding="utf-8") as f:
             w = json.load(f)
+    except UnicodeDecodeError:
+        raise WitnessError(f"{path}: not a witness (not UTF-8 text: a binary file?)") from None
     except json.JSONDecodeError as e:
         raise WitnessError(f"{path}: not JSON ({e})") from None
-    if isinstance(w, dict) and w.get("format") == ASP_FORMAT:
-        return w   # the ASP engine's joint moves: checked by its own replay
-    if not isinstance(w, dict) or w.get("format") != FORMAT:
+    except RecursionError:
+        raise WitnessError(f"{path}: not a witness (JSON nested too deeply)") from None
+    if not isinstance(w, dict) or w.get("format") not in (FORMAT, ASP_FORMAT):
         raise WitnessError(f"{path}: not a {FORMAT} (or {ASP_FORMAT}) witness")
-    if w.get("kind") not in KINDS or not isinstance(w.get("steps"), list):
-        raise WitnessError(f"{path}: a witness needs a kind among {', '.join(KINDS)} and a list of steps")
+    problem = _shape_problem(w)
+    if problem:
+        raise WitnessError(f"{path}: {problem}")
     return w
+
+
+def _is_index(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def _shape_problem(w: dict) -> str | None:
+    """What is wrong with a witness's shape (both formats), or None."""
+    q, kind = w.get("question"), w.get("kind")
+    if q not in QUESTIONS:
+        return f"unknown question {q!r} (one of: {', '.join(QUESTIONS)})"
+    if w.get("verdict") not in (YES, NO):
+        return f"the verdict must be {YES!r} or {NO!r}, not {w.get('verdict')!r}"
+    if kind not in KINDS:
+        return f"a witness needs a kind among {', '.join(KINDS)}, not {kind!r}"
+    if (q, kind) not in ESTABLISHES:
+        return f"a {kind} witness says nothing about '{q}'"
+    overrides = w.get("overrides")
+    if overrides is not None and not (isinstance(overrides, dict) and all(
+            isinstance(v, (int, str)) and not isinstance(v, bool) for v in overrides.values())):
+        return "overrides must map names to integers or names"
+    if w["format"] == ASP_FORMAT:
+        moves = w.get("moves")
+        if not isinstance(moves, list):
+            return "an asp witness needs a list of moves"
+        for i, joint in enumerate(moves, 1):
+            if not (isinstance(joint, list) and all(isinstance(x, dict) and isinstance(x.get("role"), str)
+                                                    and isinstance(x.get("move"), str) for x in joint)):
+                return f"step {i}: expected a list of {{\"role\": ..., \"move\": ...}}, got {joint!r}"
+        rec = w.get("recurs")
+        if kind == "recurrence" and not (isinstance(rec, list) and len(rec) == 2 and all(map(_is_index, rec))):
+            return "a recurrence needs `recurs`: [i, j], two step numbers"
+        return None
+    steps = w.get("steps")
+    if not isinstance(steps, list):
+        return "a witness needs a list of steps"
+    for i, st in enumerate(steps, 1):
+        ok = isinstance(st, dict) and (
+            _is_index(st.get("chance")) if "chance" in st
+            else _is_index(st.get("player")) and _is_index(st.get("option"))
+            and isinstance(st.get("label", ""), str))
+        if not ok:
+            return (f"step {i}: expected {{\"chance\": k}} or {{\"player\": p, \"option\": i, \"label\": ...}} "
+                    f"with numbers k, p, i >= 0; got {st!r}")
+    if kind == "recurrence" and not _is_index(w.get("recur_from")):
+        return "a recurrence needs `recur_from`: a step number"
+    if kind == "win" and not _is_index(w.get("role")):
+        return "a win needs `role`: a seat number"
+    return None
+
+
+def judge(witness: dict, r: "Replay") -> "Replay":
+    """The replay's conclusion with the verdict recomputed: what the confirmed play establishes for
+    the witness's question must be the verdict it claims, or it is not confirmed."""
+    if not r.confirmed:
+        return r
+    shown = ESTABLISHES[(witness["question"], witness["kind"])]
+    if shown != witness["verdict"]:
+        return Replay(False, f"{r.message}; that shows '{witness['question']} {shown}', but the witness "
+                             f"claims '{witness['question']} {witness['verdict']}'", r.log)
+    return r
 
 
 @dataclass
@@ -115,10 +216,12 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
             label = option_label(nd.options[k])
             if st.get("label") not in (None, label):
                 raise WitnessError(f"step {i}: option {k} is {label!r} here, the witness says {st['label']!r}")
-            log.append(f"{i:4}  player {nd.player}: option {k} of {len(nd.options)}  {label}")
+            log.append(f"{i:4}  player {nd.player}: {option_text(m, s, nd.options[k])}   "
+                       f"(option {k} of {len(nd.options)})")
         s = m.next_state(s, k)
         keys.append(m.key(s))
-    return Replay(*_confirm(m, witness, s, keys), log)
+    r = Replay(*_confirm(m, witness, s, keys), log)
+    return judge(witness, r) if (witness.get("question"), witness["kind"]) in ESTABLISHES else r
 
 
 def _confirm(m: StepMachine, w: dict, s, keys: list) -> tuple[bool, str]:

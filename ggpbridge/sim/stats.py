@@ -8,6 +8,26 @@ from dataclasses import dataclass, field
 from .playout import CYCLE, ERROR, FINISHED, UNFINISHED, Result
 
 
+Z95 = 1.959964   # the standard normal's 97.5% quantile: a two-sided 95% interval
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float] | None:
+    """The Wilson score interval of a win share: `wins` of `n` games, at confidence z (95%).
+
+    With p = wins/n it is (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n). Ties split a win
+    1/k, so `wins` may be fractional; the same formula is used with it. A game's share then
+    lies in [0, 1] with mean p, so its variance is at most p(1-p), the variance of a win/loss
+    game the formula assumes: with ties the interval is, if anything, too wide (conservative).
+    None when there is no game.
+    """
+    if n <= 0:
+        return None
+    p, z2 = wins / n, z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 @dataclass
 class _Mean:
     n: int = 0
@@ -114,6 +134,7 @@ class Stats:
             "seats": [{
                 "seat": p,
                 "win_share": self.win_share[p] / fin if fin else None,
+                "win_interval": [_num(x) for x in wilson(self.win_share[p], fin)] if fin else None,
                 "mean_score": _num(self.score[p].mean),
                 "mean_rank": _num(self.rank[p].mean),
                 "mean_options": _num(self.seat_sum[p] / self.seat_n[p]) if self.seat_n[p] else None,

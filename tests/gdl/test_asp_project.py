@@ -258,6 +258,7 @@ def test_the_counter_answers_the_same():
     assert assert_same_playouts(parse_kif(COUNTER), playouts=5) > 0
 
 
+@pytest.mark.slow
 def test_a_translated_card_game_answers_the_same():
     desc = load_description(ROOT / "games" / "war_n4_winner.rcy")
     # The translation has parts to project, or this test would show nothing.

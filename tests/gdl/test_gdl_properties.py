@@ -1,4 +1,5 @@
 """Property tests: print/parse round trip and a validator that never crashes."""
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +35,7 @@ rules = st.builds(Rule, heads, st.lists(literals, max_size=4).map(tuple))
 descriptions = st.builds(Description, st.lists(rules, max_size=6).map(tuple))
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(descriptions)
 def test_parse_print_round_trip(desc):
@@ -42,6 +44,7 @@ def test_parse_print_round_trip(desc):
     assert print_kif(parse_kif(text)) == text
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(descriptions)
 def test_parsed_lines_match_printed_lines(desc):
@@ -49,6 +52,7 @@ def test_parsed_lines_match_printed_lines(desc):
     assert [rule.line for rule in parsed.rules] == list(range(1, len(desc.rules) + 1))
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(descriptions)
 def test_validator_never_raises_and_reports_real_rules(desc):

@@ -127,6 +127,7 @@ def test_tictactoe_reachable_states_with_specialized_programs():
     assert len(m._programs) == 1     # the other control value is answered by the whole program
 
 
+@pytest.mark.slow
 def test_a_translated_card_game_specializes_on_its_program_counter():
     desc = load_description(ROOT / "games" / "kuhn_poker.rcy")
     whole = ClingoMachine(desc, cache_size=1, percepts=True, specialize=False)
@@ -140,6 +141,7 @@ def test_a_translated_card_game_specializes_on_its_program_counter():
     assert min(p.rules for p in special._programs.values()) < sizes["rules"] / 2
 
 
+@pytest.mark.slow
 def test_a_transition_without_percepts_is_solved_on_a_program_without_the_sees_rules():
     desc = load_description(ROOT / "games" / "kuhn_poker.rcy")
     whole = ClingoMachine(desc, cache_size=1, percepts=True, specialize=False)

@@ -105,6 +105,7 @@ def test_the_horizon_counts_steps_not_automatic_moves():
     assert answer_asp(desc, "winnable", role="p", horizon=2).verdict == "unknown"
 
 
+@pytest.mark.slow
 def test_a_translated_game_gets_the_same_horizon_on_both_engines():
     war = str(GAMES / "war_n4_winner.rcy")   # the longest play has 15 steps
     explicit, asp = run_query(war, "terminates", engine="both", horizon=14)

@@ -44,6 +44,7 @@ def mangled(draw):
     return "\n".join(toks)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mangled())
 def test_mangled_input_never_escapes_as_an_uncaught_exception(text):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import CORPUS, GAMES
@@ -12,6 +13,7 @@ from ggpbridge.cli import main
 EXPECTED = Path(__file__).resolve().parent.parent / "data" / "corpus-expected-failures.txt"
 
 
+@pytest.mark.slow
 def test_corpus_conformance_has_no_unexpected_failure(corpus):
     r = CliRunner().invoke(main, ["conformance", str(CORPUS / "rcy"), str(CORPUS / "gdl"), "--games", "10",
                                   "--expected", str(EXPECTED), "--json"], catch_exceptions=False)
@@ -43,6 +45,7 @@ def test_an_unexpected_failure_fails_the_run(tmp_path):
     assert "[FAILED] rules (seed 0)" in r.output and "bad.rcy:1:" in r.output
 
 
+@pytest.mark.slow
 def test_a_column_tells_what_sweep_logs_agree_on_for_the_translation_each_file_has_now(tmp_path):
     from ggpbridge.crosscheck import crosscheck
     from ggpbridge.recycle import parse_file

@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import CORPUS, corpus_files
@@ -28,6 +29,7 @@ def _loadable(files):
             continue
 
 
+@pytest.mark.slow
 def test_every_corpus_file_translates_to_valid_gdl2_or_names_the_unsupported_construct(corpus):
     statuses = {path.relative_to(CORPUS).as_posix(): translation_status(loaded)
                 for path, loaded in _loadable(corpus_files("rcy", "gdl"))}

@@ -29,6 +29,7 @@ def test_no_divergence(game, n):
     assert rep.gdl_steps > rep.decisions + rep.chance   # automatic steps of the translation
 
 
+@pytest.mark.slow
 def test_cycling_deals_agree_up_to_the_cap():
     rep = crosscheck(parse_file(GAMES / "war_n4_seat.rcy"), 5, seed=0)
     assert rep.divergence is None and rep.capped   # seat order cycles from n = 4
@@ -52,6 +53,7 @@ def test_a_wrong_translation_is_reported_with_its_replay():
     assert any("iloc_hand" in x for x in d["only_simulator"])
 
 
+@pytest.mark.slow
 def test_wrong_options_are_reported():
     ls = Lockstep(parse_file(GAMES / "agram2_c2.rcy"))
     # drop the follower's "must follow suit" option
@@ -62,6 +64,7 @@ def test_wrong_options_are_reported():
     assert "options differ" in info.value.detail["what"]
 
 
+@pytest.mark.slow
 def test_wrong_percepts_are_reported():
     # the lockstep asks for percepts only before a decision: a missing one is still caught there
     ls = Lockstep(parse_file(GAMES / "kuhn_poker.rcy"))
@@ -163,6 +166,7 @@ def test_an_integer_beyond_the_table_ends_the_play_as_overflow():
     assert set(m.goals(s).values()) == {0}
 
 
+@pytest.mark.slow
 def test_a_count_that_ends_the_game_past_a_threshold_fits_the_table(corpus):
     # NinetyEight: a king sets the pile total to 98, and the next card (worth up to 9)
     # passes 98 and ends the game: the table must hold 107
@@ -180,6 +184,7 @@ def test_a_cycle_stack_deeper_than_its_table_ends_the_play_as_overflow():
         ls.play(0)
 
 
+@pytest.mark.slow
 def test_sums_of_points_agree_and_are_built_only_where_read():
     loaded = parse_file(DATA / "pile_sums.rcy")
     rep = crosscheck(loaded, 20, seed=0)

@@ -73,6 +73,7 @@ def _fluents(fit):
                .domain.fluents)
 
 
+@pytest.mark.slow
 def test_a_fitted_translation_grounds_fewer_fluents_and_agrees_with_the_simulator():
     loaded = parse_file(GAMES / "agram2_c2.rcy")
     fit = translate.measured_fit(loaded, 50)
@@ -163,6 +164,7 @@ def test_conformance_names_a_translation_too_large_to_ground_in_both_columns(tmp
     assert row["lockstep"].startswith("error: too large to ground: (less), (plus)")
 
 
+@pytest.mark.slow
 def test_a_fitted_table_holds_every_value_the_fitting_plays_wrote():
     # 4 cards times 100: beyond the static bound of an increment by a count (the number of cards),
     # so the worst-case table is too small; the fitted one takes the values the plays wrote

@@ -140,6 +140,7 @@ def test_running_out_of_memory_is_a_clean_cli_error(monkeypatch):
     assert res.output.startswith("error: out of memory.") and "--fit PLAYS" in res.output
 
 
+@pytest.mark.slow
 def test_run_time_location_names_list_loops_and_products_agree_with_the_simulator():
     path = ROOT / "tests" / "translate" / "data" / "colour_piles.rcy"
     text = print_kif(load_description(path))
@@ -204,6 +205,7 @@ def test_option_forms_beyond_conditions_and_anys_agree_with_the_simulator():
     assert rep.decisions > 40
 
 
+@pytest.mark.slow
 def test_anys_after_an_options_first_action_agree_with_the_simulator():
     import re
     path = ROOT / "tests" / "translate" / "data" / "option_later_anys.rcy"
@@ -245,6 +247,7 @@ def test_an_any_after_an_action_that_changes_its_data_stays_unsupported(tmp_path
     assert info.value.pos.line == line, (info.value.pos, line)
 
 
+@pytest.mark.slow
 def test_a_player_left_without_options_is_reported_not_a_crash(tmp_path):
     from ggpbridge.crosscheck import crosscheck
     # the same game, but it runs until every hand is empty: a player whose hand is empty
@@ -275,6 +278,7 @@ def test_loops_over_a_teams_members_agree_with_the_simulator():
     agree(path, 10)
 
 
+@pytest.mark.slow
 def test_loops_and_lets_over_cards_walk_a_snapshot_and_agree_with_the_simulator():
     path = ROOT / "tests" / "translate" / "data" / "snapshot_loops.rcy"
     text = print_kif(load_description(path))
@@ -283,6 +287,7 @@ def test_loops_and_lets_over_cards_walk_a_snapshot_and_agree_with_the_simulator(
     assert rep.decisions > 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wrong", ["rest dropped", "reverse order"])
 def test_a_snapshot_walked_wrongly_is_caught(wrong):
     from ggpbridge.crosscheck import Divergence, Lockstep
@@ -333,6 +338,7 @@ def test_sums_over_a_union_of_locations_add_the_parts_and_agree_with_the_simulat
     agree(loaded, 4)
 
 
+@pytest.mark.slow
 def test_tuples_sizes_and_cards_of_the_first_tuple_agree_with_the_simulator():
     path = ROOT / "tests" / "translate" / "data" / "tuple_sets.rcy"
     text = print_kif(load_description(path))
@@ -350,6 +356,7 @@ def test_tuples_of_scores_beyond_the_bins_are_unsupported():
         translate_loaded(parse_text(text.replace("((RANK : THREE) 3)", "((RANK : THREE) 13)"), "t.rcy"))
 
 
+@pytest.mark.slow
 def test_filtered_counts_over_unions_rescan_a_max_per_element_as_the_simulator():
     # the simulator runs a filter's condition once per card, and the max inside it with it:
     # a tie flips a coin per card (one scan only would miss chance events)
@@ -378,6 +385,7 @@ def test_a_max_in_a_filter_that_reads_the_element_is_unsupported():
         translate_loaded(parse_text(bad, "t.rcy"))
 
 
+@pytest.mark.slow
 def test_max_and_min_of_filtered_unions_agree_with_the_simulator():
     # the scan passes over the cards that fail the filter: their ties flip no coin
     path = ROOT / "tests" / "translate" / "data" / "under_the_mark.rcy"
@@ -486,6 +494,7 @@ def test_crosscheck_says_why_plays_ended_as_overflow():
     assert "raise --fit" not in res.output
 
 
+@pytest.mark.slow
 def test_a_product_beyond_the_integers_on_the_way_to_a_score_inside_them_is_a_lost_score():
     from ggpbridge.crosscheck import crosscheck
     # (- (* TIMES SIZE) 45): 2 x 40 leaves the integers, 35 does not; the simulator's score is

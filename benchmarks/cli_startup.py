@@ -1,0 +1,55 @@
+"""Benchmark: start-up of the `ggpbridge` command; prints wall and CPU time per invocation.
+
+Run: python benchmarks/cli_startup.py [RUNS]   (target: `ggpbridge --help` under 0.2 s of CPU)
+
+Each case runs in a fresh interpreter (`python -m ggpbridge.cli ...`), RUNS times; the figures
+are the median wall time and the median CPU time (user + system) of the child. A second line
+per case lists whether clingo and networkx were loaded (`-X importtime` would distort the times,
+so that is a separate run).
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = [
+    ("--help", ["--help"]),
+    ("simulate --help", ["simulate", "--help"]),
+    ("simulate war -n 1", ["simulate", str(ROOT / "games/war_n4_seat.rcy"), "-n", "1"]),
+    ("translate --help", ["translate", "--help"]),
+]
+
+
+def _once(args) -> tuple[float, float]:
+    before = os.times()
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "ggpbridge.cli", *args], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - t
+    after = os.times()
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
+def _loaded(args) -> list[str]:
+    code = ("import sys\nfrom ggpbridge.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+            "    pass\nprint(' '.join(m for m in ('clingo', 'networkx', 'lark') if m in sys.modules), file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
+    return r.stderr.strip().splitlines()[-1:] or [""]
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    for label, args in CASES:
+        _once(args)   # warm the byte-code cache
+        walls, cpus = zip(*(_once(args) for _ in range(runs)))
+        print(f"{label:22} wall {statistics.median(walls):.3f} s   cpu {statistics.median(cpus):.3f} s   "
+              f"(median of {runs})   loads: {_loaded(args)[0] or '-'}")
+
+
+if __name__ == "__main__":
+    main()
