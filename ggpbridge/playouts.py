@@ -63,6 +63,27 @@ def measured_horizon(desc, plays: int = HORIZON_PLAYS, seed: int = 0, margin: fl
                      f"rounded up to a multiple of 10")
 
 
+def simulator_runaway(path, overrides: dict | None = None, dialect: str | None = None,
+                      plays: int = HORIZON_PLAYS, seed: int = 0, max_steps: int = HORIZON_MAX_STEPS) -> str | None:
+    """Why `measured_horizon` cannot measure a RECYCLE game, told by the simulator in milliseconds,
+    or None: one of `plays` seeded random plays cycles or runs past its step limit, or takes more
+    than `max_steps` simulator steps (the translation spends at least one joint move on each, so its
+    clingo plays would run to their limit for nothing)."""
+    from .recycle import parse_file
+    from .sim import compile_loaded, simulate
+    from .sim.machine import CYCLE, UNFINISHED
+    stats = simulate(compile_loaded(parse_file(path, dialect), overrides), plays, seed)
+    for status, word in ((CYCLE, "cycle"), (UNFINISHED, "do not end within the simulator's step limit")):
+        seeds = stats.runaway_seeds.get(status)
+        if seeds:
+            return f"random plays of the game {word} (simulator, seeds {', '.join(map(str, seeds))})"
+    longest = stats.report()["steps_per_game"]["max"]
+    if longest > max_steps:
+        return (f"a random play takes {longest} simulator steps, each at least one joint move: more than "
+                f"the {max_steps} a measuring play may take")
+    return None
+
+
 def _may_lose_score(machine: GameMachine) -> bool:
     """Whether the machine plays a translation whose scoring may lose a score (the simulator's
     integers are Python's); a scan of the rules, next to a clingo playout's cost nothing."""

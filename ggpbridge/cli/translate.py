@@ -33,9 +33,13 @@ def command(game, target, output, horizon, form, sets, fit, dialect):
         if horizon is None and form == "temporal":
             # plays longer than the horizon make plain clingo answer UNSATISFIABLE (after minutes,
             # for a large game): measure how long the plays are instead of guessing
-            from ..playouts import HORIZON_PLAYS, measured_horizon
-            click.echo(f"measuring the horizon: {HORIZON_PLAYS} random plays on clingo ...", err=True)
-            horizon, note = measured_horizon(desc)
+            from ..filekinds import is_kif
+            from ..playouts import HORIZON_PLAYS, measured_horizon, simulator_runaway
+            note = None if is_kif(game) else simulator_runaway(game, parse_sets(sets), dialect)
+            if note is None:
+                click.echo(f"measuring the horizon: {HORIZON_PLAYS} random plays on clingo "
+                           f"(--horizon N skips this) ...", err=True)
+                horizon, note = measured_horizon(desc)
             if horizon is None:
                 note = f"the default; not known to fit the game's plays: {note}"
         text = asp_program_text(desc, horizon, form=form, title=Path(game).name, horizon_note=note)

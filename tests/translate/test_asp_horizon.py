@@ -60,3 +60,26 @@ def test_a_game_too_large_to_play_still_translates_with_the_default_and_says_so(
     text = _translate(game)
     assert "#const horizon = 100." in text
     assert "% Horizon 100: the default; not known to fit the game's plays: the game could not be played" in text
+
+
+def test_a_game_whose_plays_cycle_is_not_played_on_clingo_and_the_header_says_why(tmp_path, monkeypatch):
+    import ggpbridge.playouts as playouts
+    game = tmp_path / "cycle.rcy"
+    game.write_text((__import__("pathlib").Path(__file__).parents[1] / "sim/data/runaway_cycle.rcy").read_text())
+
+    def refuse(*a, **k):
+        raise AssertionError("the clingo measurement ran on a game the simulator shows never ends")
+    monkeypatch.setattr(playouts, "measured_horizon", refuse)
+    text = _translate(game)
+    assert "#const horizon = 100." in text
+    assert re.search(r"% Horizon 100: the default; not known to fit the game's plays: random plays of the game "
+                     r"cycle \(simulator, seeds 0", text)
+
+
+def test_a_game_longer_than_a_measuring_play_is_not_played_on_clingo(tmp_path, monkeypatch):
+    import ggpbridge.playouts as playouts
+    game = tmp_path / "long.rcy"
+    game.write_text(LONG.replace("60", "2500"))
+    monkeypatch.setattr(playouts, "measured_horizon", lambda *a, **k: (_ for _ in ()).throw(AssertionError()))
+    text = _translate(game)
+    assert re.search(r"% Horizon 100: .*a random play takes \d+ simulator steps, each at least one joint move", text)
