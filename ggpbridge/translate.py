@@ -5,7 +5,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .gdl.ast import Const, Description
-from .gdl.kif import parse_kif
+from .gdl.kif import read_kif
 
 KIF_SUFFIXES = (".kif", ".gdl2", ".gdlii")
 
@@ -25,7 +25,7 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
     keeps every shuffle position by position (translators/recycle_gdl/order.py).
     """
     if is_kif(path):
-        return parse_kif(Path(path).read_text(encoding="utf-8"), str(path))
+        return read_kif(path)
     from .recycle import parse_file
     return translate_loaded(parse_file(path, dialect), version, overrides, fit, decks)
 

@@ -1,7 +1,9 @@
 """KIF reader and printer for GDL and GDL-II descriptions."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from pathlib import Path
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -112,14 +114,62 @@ def _parser() -> Lark:
                 lexer_callbacks={"NAME": _retype}, maybe_placeholders=False)
 
 
+# The deepest nesting of parentheses read. Every walk over terms (hashing the frozen AST,
+# printing, clingo's terms) recurses, so the reader bounds them all; real descriptions nest
+# less than ten deep.
+MAX_DEPTH = 100
+
+_PAREN_OR_COMMENT = re.compile(r";[^\n]*|[()]")
+
+
+def read_kif(path: str | Path) -> Description:
+    """Read and parse a KIF file; a file that is not UTF-8 is a KifSyntaxError at its first bad byte."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _encoding_error(data, exc, str(path)) from None
+    return parse_kif(text, str(path))
+
+
+def _encoding_error(data: bytes, exc: UnicodeDecodeError, filename: str) -> KifSyntaxError:
+    before = data[:exc.start]
+    start = before.rfind(b"\n") + 1
+    end = data.find(b"\n", exc.start)
+    line_bytes = data[start:end if end >= 0 else len(data)]
+    col = len(before[start:].decode("utf-8", errors="replace")) + 1
+    message = (f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} (offset {exc.start}) "
+               f"cannot be decoded")
+    return KifSyntaxError(message, filename, before.count(b"\n") + 1, col,
+                          line_bytes.decode("utf-8", errors="replace"))
+
+
 def parse_kif(text: str, filename: str = "<string>") -> Description:
-    """Parse a GDL / GDL-II description written in KIF."""
+    """Parse a GDL / GDL-II description written in KIF; nesting beyond MAX_DEPTH is a KifSyntaxError."""
     if text.startswith("\ufeff"):
         text = " " + text[1:]  # drop a byte-order mark, keeping columns
+    _check_depth(text, filename)
     try:
         return _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, filename) from None
+
+
+def _check_depth(text: str, filename: str) -> None:
+    depth = 0
+    for match in _PAREN_OR_COMMENT.finditer(text):
+        char = match.group()
+        if char == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                pos = match.start()
+                start = text.rfind("\n", 0, pos) + 1
+                end = text.find("\n", pos)
+                raise KifSyntaxError(f"terms nested deeper than {MAX_DEPTH} levels", filename,
+                                     text.count("\n", 0, pos) + 1, pos - start + 1,
+                                     text[start:end if end >= 0 else len(text)])
+        elif char == ")" and depth:
+            depth -= 1   # an unmatched ')' is the parser's to report
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> KifSyntaxError:
