@@ -78,6 +78,19 @@ def _as_json(report: dict) -> dict:
     }
 
 
+def _print_grouped(diags: list[Diagnostic], filename: str, shown: int = 5) -> None:
+    """Each distinct message once, at its first rule, with the count and lines of its repeats:
+    a generated description can repeat one warning over every one of its facts."""
+    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    for diag in diags:
+        groups.setdefault((diag.severity, diag.message), []).append(diag)
+    for first, *rest in groups.values():
+        click.echo(first.format(filename))
+        if rest:
+            lines = ", ".join(str(d.line) for d in rest[:shown]) + (", ..." if len(rest) > shown else "")
+            click.echo(f"    and {len(rest)} more like it, at lines {lines}")
+
+
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
@@ -92,7 +105,6 @@ def validate(files: tuple[Path, ...], as_json: bool) -> None:
             if report["fatal"]:
                 click.echo(report["fatal"])
             else:
-                for diag in report["diagnostics"]:
-                    click.echo(diag.format(report["file"]))
+                _print_grouped(report["diagnostics"], report["file"])
             click.echo(_summary(report))
     click.get_current_context().exit(1 if errors else 0)
