@@ -11,7 +11,7 @@ from ..query.answer import QUESTIONS, UNKNOWN
 from ..query.run import ENGINES, EngineDisagreement, run_query
 from ..query.witness import save
 from . import output
-from .common import dialect_option, parse_sets
+from .common import dialect_option, keeps_partial_results, parse_sets
 
 
 @click.command("query")
@@ -29,6 +29,7 @@ from .common import dialect_option, parse_sets
               help="Where to write the witness (default: GAME-QUESTION.witness.json in the current directory).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answers as JSON.")
 @dialect_option
+@keeps_partial_results
 def command(game, question, role, horizon, sets, engine, limit_states, timeout, witness_path, as_json, dialect):
     """Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE.
 
