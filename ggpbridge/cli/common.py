@@ -6,6 +6,7 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
@@ -34,6 +35,32 @@ def load(path: str, dialect: str | None, kif_hint: str = ""):
         if not kif_hint:
             raise
         raise NotRecycleError(f"{e.message}; {kif_hint}", e.pos, e.source) from None
+
+
+def check_writable(path: str | None, option: str) -> None:
+    """Refuse, before any work, an output file that cannot be written (a missing folder, a
+    folder, no permission): a long run would otherwise end by losing what it computed."""
+    if path is None:
+        return
+    p = Path(path)
+    existed = p.exists()
+    try:
+        with open(p, "a", encoding="utf-8"):   # append: an existing file is left as it is
+            pass
+    except OSError as e:
+        raise click.BadParameter(f"{path} cannot be written: {e.strerror or e}", param_hint=option) from None
+    if not existed:
+        p.unlink(missing_ok=True)
+
+
+def write_output(path: str, text: str) -> str | None:
+    """Write a result file; the reason it could not be written, or None. The caller has printed
+    the result already, and reports the reason after it."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        return f"{path} cannot be written: {e.strerror or e}"
+    return None
 
 
 def parse_sets(sets) -> dict:
