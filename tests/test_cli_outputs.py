@@ -71,3 +71,15 @@ def test_query_prints_its_answer_when_the_witness_cannot_be_written(tmp_path, mo
     else:
         assert "winnable 0? yes" in result.output
         assert "witness not written: " in result.output
+
+
+def test_translate_refuses_an_unwritable_output_before_translating(tmp_path, monkeypatch):
+    from ggpbridge.cli import translate as translate_cli
+
+    def never(*args, **kwargs):
+        raise AssertionError("the game was translated")
+    monkeypatch.setattr(translate_cli, "load_description", never)
+    path = tmp_path / "missing" / "game.kif"
+    result = CliRunner().invoke(main, ["translate", KUHN, "--fit", "200", "-o", str(path)])
+    assert result.exit_code == 2, result.output
+    assert str(path) in result.output and "cannot be written" in result.output
