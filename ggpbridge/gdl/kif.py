@@ -10,6 +10,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .ast import Const, Description, Distinct, Func, Not, Or, Rule, Var
 from .errors import KifSyntaxError
+from .kif_fast import read_fast
 
 # NAME takes any run of characters KIF does not reserve, so numbers, `<=` and
 # names such as `x-player` or `1+` are all NAMEs; the lexer callback below
@@ -149,7 +150,10 @@ def parse_kif(text: str, filename: str = "<string>") -> Description:
     if text.startswith("\ufeff"):
         text = " " + text[1:]  # drop a byte-order mark, keeping columns
     _check_depth(text, filename)
-    try:
+    desc = read_fast(text)
+    if desc is not None:
+        return desc
+    try:   # not plain well-formed KIF: lark's parser says where and why
         return _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, filename) from None
