@@ -17,7 +17,7 @@ from typing import Union
 from ..errors import GgpBridgeError
 from ..gdl.ast import Const, Description, Func
 from ..gdl.errors import GdlError
-from ..gdl.kif import parse_kif, to_kif
+from ..gdl.kif import MAX_DEPTH, parse_kif, to_kif
 
 
 class GgpError(GgpBridgeError):
@@ -49,6 +49,8 @@ def read_sexpr(text: str) -> SExpr:
         if result is not None:
             raise ProtocolError(f"text after the end of the message at offset {at}: {token!r}")
         if token == "(":
+            if len(stack) == MAX_DEPTH:   # as the KIF reader: the walks over terms recurse
+                raise ProtocolError(f"terms nested deeper than {MAX_DEPTH} levels at offset {at}")
             stack.append((at, []))
         elif token == ")":
             if not stack:

@@ -84,3 +84,16 @@ def test_the_deepest_accepted_nesting_goes_through_every_command(tmp_path):
                  ["playout", "--engine", "clingo", "-n", "1"]):
         result = CliRunner().invoke(main, args[:1] + [str(path)] + args[1:])
         assert result.exit_code == 0, (args, result.output, result.exception)
+
+
+def test_ggp_messages_and_replies_nested_too_deep_are_protocol_errors():
+    """A player's reply or a manager's message is read by the GGP layer's own S-expression reader:
+    the same bound keeps its recursive walks (terms, printing) within the stack."""
+    from ggpbridge.ggp.protocol import ProtocolError, parse_message, parse_move_reply
+    deep = "(f " * 1000 + "x" + ")" * 1000
+    with pytest.raises(ProtocolError, match=f"nested deeper than {MAX_DEPTH}"):
+        parse_move_reply(deep)
+    with pytest.raises(ProtocolError, match=f"nested deeper than {MAX_DEPTH}"):
+        parse_message(f"(play m1 ({deep}))")
+    inner = MAX_DEPTH - 2   # (play m1 ( ... )) holds it two levels down
+    assert parse_message(f"(play m1 ({'(f ' * inner}x{')' * inner}))").moves
