@@ -1,13 +1,13 @@
 """KIF reader and printer for GDL and GDL-II descriptions."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..nesting import MAX_DEPTH, first_too_deep, line_col
 from .ast import Const, Description, Distinct, Func, Not, Or, Rule, Var
 from .errors import KifSyntaxError
 from .kif_fast import read_fast
@@ -115,14 +115,6 @@ def _parser() -> Lark:
                 lexer_callbacks={"NAME": _retype}, maybe_placeholders=False)
 
 
-# The deepest nesting of parentheses read. Every walk over terms (hashing the frozen AST,
-# printing, clingo's terms) recurses, so the reader bounds them all; real descriptions nest
-# less than ten deep.
-MAX_DEPTH = 100
-
-_PAREN_OR_COMMENT = re.compile(r";[^\n]*|[()]")
-
-
 def read_kif(path: str | Path) -> Description:
     """Read and parse a KIF file; a file that is not UTF-8 is a KifSyntaxError at its first bad byte."""
     data = Path(path).read_bytes()
@@ -160,20 +152,12 @@ def parse_kif(text: str, filename: str = "<string>") -> Description:
 
 
 def _check_depth(text: str, filename: str) -> None:
-    depth = 0
-    for match in _PAREN_OR_COMMENT.finditer(text):
-        char = match.group()
-        if char == "(":
-            depth += 1
-            if depth > MAX_DEPTH:
-                pos = match.start()
-                start = text.rfind("\n", 0, pos) + 1
-                end = text.find("\n", pos)
-                raise KifSyntaxError(f"terms nested deeper than {MAX_DEPTH} levels", filename,
-                                     text.count("\n", 0, pos) + 1, pos - start + 1,
-                                     text[start:end if end >= 0 else len(text)])
-        elif char == ")" and depth:
-            depth -= 1   # an unmatched ')' is the parser's to report
+    at = first_too_deep(text)
+    if at is not None:
+        line, col = line_col(text, at)
+        end = text.find("\n", at)
+        raise KifSyntaxError(f"terms nested deeper than {MAX_DEPTH} levels", filename, line, col,
+                             text[at - col + 1:end if end >= 0 else len(text)])
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> KifSyntaxError:

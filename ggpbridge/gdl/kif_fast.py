@@ -43,7 +43,7 @@ def read_fast(text: str) -> Description | None:
 
 
 class _Reader:
-    """Recursive descent over the tokens; the nesting is bounded by kif.MAX_DEPTH beforehand."""
+    """Recursive descent over the tokens; the nesting is bounded by nesting.MAX_DEPTH beforehand."""
 
     def __init__(self, tokens: list[str], lines: list[int]):
         self.tokens, self.lines = tokens, lines

@@ -17,7 +17,8 @@ from typing import Union
 from ..errors import GgpBridgeError
 from ..gdl.ast import Const, Description, Func
 from ..gdl.errors import GdlError
-from ..gdl.kif import MAX_DEPTH, parse_kif, to_kif
+from ..gdl.kif import parse_kif, to_kif
+from ..nesting import MAX_DEPTH
 
 
 class GgpError(GgpBridgeError):

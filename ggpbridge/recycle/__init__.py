@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import ir
-from ..errors import Diagnostic, NotRecycleError, PositionedError, Source
+from ..errors import Diagnostic, NotRecycleError, PositionedError, Pos, Source
+from ..nesting import MAX_DEPTH, first_too_deep, line_col
 from .dialects import DIALECTS, V03, detect
 
 
@@ -28,6 +29,11 @@ def parse_text(text: str, name: str = "<string>", dialect: str | None = None) ->
     from .reader import read
 
     source = Source(name, text)
+    too_deep = first_too_deep(text)
+    if too_deep is not None:   # before any recursive walk over the expressions can overflow
+        from ..errors import RecycleSyntaxError
+        raise RecycleSyntaxError(f"the game is nested deeper than {MAX_DEPTH} levels",
+                                 Pos(*line_col(text, too_deep)), source)
     if dialect is None:
         det = detect(text)
         dialect, reason = det.dialect, det.reason
