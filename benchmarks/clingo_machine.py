@@ -11,54 +11,58 @@ lookup. A transition is one joint move: legal moves, sees and next_state.
 from __future__ import annotations
 
 import random
-import sys
 import time
 from pathlib import Path
 
+from _clock import Clock, parser
 from ggpbridge.gdl.kif import parse_kif
 from ggpbridge.gdl.machine import ClingoMachine, playout
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "gdl"
 
 
-def bench(name: str, playouts: int, cache_size: int) -> tuple[float, int, int, float]:
-    """Setup seconds, transitions, clingo solves, and seconds for the playouts."""
+def bench(name: str, playouts: int, cache_size: int) -> tuple[float, int, int, float, float]:
+    """Setup seconds, transitions, clingo solves, and wall and CPU seconds for the playouts."""
     desc = parse_kif((EXAMPLES / f"{name}.kif").read_text())
     t0 = time.perf_counter()
     machine = ClingoMachine(desc, cache_size=cache_size)
     setup = time.perf_counter() - t0
     rng = random.Random(1)
     transitions = 0
-    t0 = time.perf_counter()
+    clock = Clock()
     for _ in range(playouts):
         transitions += len(playout(machine, rng).moves)
-    return setup, transitions, machine.solves, time.perf_counter() - t0
+    return setup, transitions, machine.solves, clock.wall, clock.cpu
 
 
-def reachable_tictactoe() -> tuple[int, float]:
-    """Breadth-first enumeration of tic-tac-toe's states: their number and the seconds."""
+def reachable_tictactoe() -> tuple[int, Clock]:
+    """Breadth-first enumeration of tic-tac-toe's states: their number and its time."""
     machine = ClingoMachine(parse_kif((EXAMPLES / "tictactoe.kif").read_text()))
-    t0 = time.perf_counter()
+    clock = Clock()
     start = machine.initial_state()
     seen, frontier = {start}, [start]
     while frontier:
         frontier = [s for state in frontier if not machine.is_terminal(state)
                     for joint in machine.joint_moves(state)
                     for s in [machine.next_state(state, joint)] if not (s in seen or seen.add(s))]
-    return len(seen), time.perf_counter() - t0
+    return len(seen), clock
 
 
 def main() -> None:
-    playouts = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    ap = parser(__doc__)
+    ap.add_argument("playouts", nargs="?", type=int, default=300, help="playouts per game and mode (default 300)")
+    playouts = ap.parse_args().playouts
+    total = Clock()
     print(f"{'game':<10} {'mode':<9} {'setup s':>8} {'transitions':>11} {'solves':>7} "
-          f"{'seconds':>8} {'trans/s':>9} {'solves/s':>9}")
+          f"{'wall s':>8} {'cpu s':>8} {'trans/s':>9} {'solves/s':>9}   (per second of CPU)")
     for name in ("tictactoe", "montyhall"):
         for mode, size in (("fresh", 1), ("cached", 200_000)):
-            setup, transitions, solves, seconds = bench(name, playouts, size)
+            setup, transitions, solves, wall, cpu = bench(name, playouts, size)
             print(f"{name:<10} {mode:<9} {setup:>8.3f} {transitions:>11} {solves:>7} "
-                  f"{seconds:>8.3f} {transitions / seconds:>9.0f} {solves / seconds:>9.0f}")
-    states, seconds = reachable_tictactoe()
-    print(f"tic-tac-toe breadth-first search: {states} states in {seconds:.2f} s")
+                  f"{wall:>8.3f} {cpu:>8.3f} {transitions / cpu:>9.0f} {solves / cpu:>9.0f}")
+    states, clock = reachable_tictactoe()
+    print(f"tic-tac-toe breadth-first search: {states} states in {clock}")
+    print(f"total: {total}")
 
 
 if __name__ == "__main__":

@@ -55,6 +55,7 @@ import json
 import signal
 from pathlib import Path
 
+from _clock import Clock
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.sim.conformance import files_under
 from ggpbridge.sweep_logs import SweepLogError, current_sha, read_logs, remaining, short_sha
@@ -182,7 +183,7 @@ def _known(paths: list[Path]) -> dict[str, Path]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("paths", nargs="*")
     ap.add_argument("-n", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
@@ -222,7 +223,7 @@ def main() -> None:
     # A sweep started in the background ignores SIGINT and is stopped with SIGTERM: both are an
     # interrupt here, so that the runs under way are logged either way.
     handlers = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
-    pool = None
+    pool, clock = None, Clock()
     try:
         pool = _dask_pool(a.dask, a.jobs) if a.dask else LocalPool(a.jobs)
         print(f"{'file':{a.width}} {'seeds':>9} {'agree':>9} {'runaway':>7} {'overflow':>8} {'steps/s':>8} "
@@ -243,6 +244,8 @@ def main() -> None:
             pool.close()
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
+        # the runs' processes are waited for by now; a Dask cluster's workers are not counted
+        print(f"total: {clock}", flush=True)
 
 
 def _dask_pool(address: str, jobs: int) -> DaskPool:

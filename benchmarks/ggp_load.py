@@ -7,10 +7,13 @@ Starts `ggpbridge serve-player --strategy random` (a separate process) and measu
 - 20 concurrent clients sending INFO;
 - whole tic-tac-toe matches (GDL) between that player and a second player process,
   with the player's resident memory (VmRSS) after the first 10 and after all matches.
+Each phase prints its wall time, the CPU time of this process (the clients, the manager) and
+that of the player processes (from /proc): the machines here are shared.
 """
 from __future__ import annotations
 
 import http.client
+import os
 import subprocess
 import sys
 import threading
@@ -18,6 +21,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from _clock import Clock, parser
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.ggp.manager import Match, load_game
 
@@ -50,17 +54,35 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
-def main(matches: int) -> None:
+def proc_cpu(*pids: int) -> float:
+    """CPU seconds (user + system) that running processes have used so far."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")   # utime, stime
+    return total
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("matches", nargs="?", type=int, default=100, help="tic-tac-toe matches (default 100)")
+    matches = ap.parse_args().matches
+    total = Clock()
     proc, url = start_player(1)
     other, other_url = start_player(2)
+    players = (proc.pid, other.pid)
+
+    def cpu_since(clock: Clock, before: float) -> str:
+        return f"{clock.cpu:.2f} s CPU here, {proc_cpu(*players) - before:.2f} s CPU in the players"
     try:
         print(f"player pid {proc.pid} at {url}; RSS at start {rss_mib(proc.pid):.1f} MiB")
         n = 2000
-        began = time.perf_counter()
+        began, clock, before = time.perf_counter(), Clock(), proc_cpu(*players)
         for _ in range(n):
             post(url, "(info)")
         seconds = time.perf_counter() - began
-        print(f"sequential INFO: {n} requests in {seconds:.2f} s = {n / seconds:,.0f} requests/s")
+        print(f"sequential INFO: {n} requests in {seconds:.2f} s = {n / seconds:,.0f} requests/s "
+              f"({cpu_since(clock, before)})")
 
         clients, each = 20, 100
         gate = threading.Barrier(clients)
@@ -71,19 +93,19 @@ def main(matches: int) -> None:
                 post(url, "(info)")
 
         threads = [threading.Thread(target=client) for _ in range(clients)]
-        began = time.perf_counter()
+        began, clock, before = time.perf_counter(), Clock(), proc_cpu(*players)
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         seconds = time.perf_counter() - began
         print(f"{clients} concurrent clients: {clients * each} requests in {seconds:.2f} s = "
-              f"{clients * each / seconds:,.0f} requests/s")
+              f"{clients * each / seconds:,.0f} requests/s ({cpu_since(clock, before)})")
 
         desc, gdl = load_game(ROOT / "examples" / "gdl" / "tictactoe.kif")
         machine = ClingoMachine(desc)
         requests, after10 = 0, None
-        began = time.perf_counter()
+        began, clock, before = time.perf_counter(), Clock(), proc_cpu(*players)
         for i in range(matches):
             record = Match(desc, {"xplayer": url, "oplayer": other_url}, gdl=gdl, seed=i, machine=machine,
                            playclock=2, startclock=2, match_id=f"bench{i}").run()
@@ -93,13 +115,15 @@ def main(matches: int) -> None:
                 after10 = rss_mib(proc.pid)
         seconds = time.perf_counter() - began
         print(f"tic-tac-toe matches: {matches} in {seconds:.2f} s = {matches / seconds:.1f} matches/s, "
-              f"{requests / seconds:,.0f} requests/s over both players")
-        print(f"player RSS after 10 matches {after10:.1f} MiB, after {matches}: {rss_mib(proc.pid):.1f} MiB")
+              f"{requests / seconds:,.0f} requests/s over both players ({cpu_since(clock, before)})")
+        print((f"player RSS after 10 matches {after10:.1f} MiB, " if after10 is not None else "player RSS ")
+              + f"after {matches}: {rss_mib(proc.pid):.1f} MiB")
     finally:
         for p in (proc, other):
             p.terminate()
             p.wait()
+    print(f"total: {total}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    main()

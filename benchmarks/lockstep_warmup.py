@@ -14,9 +14,8 @@ its whole program.
 """
 from __future__ import annotations
 
-import argparse
-import time
 
+from _clock import Clock, parser
 from ggpbridge.crosscheck import Lockstep
 from ggpbridge.gdl import machine
 from ggpbridge.recycle import parse_file
@@ -24,20 +23,20 @@ from ggpbridge.recycle import parse_file
 
 def measure(game: str, playouts: int, fit: int, max_events: int) -> None:
     """Print the setup, and each playout's seconds and grounding."""
-    t0 = time.perf_counter()
+    clock = Clock()
     lockstep = Lockstep(parse_file(game), fit=fit)
-    print(f"setup (translate, fit, ground): {time.perf_counter() - t0:.1f} s; control values: "
+    print(f"setup (translate, fit, ground): {clock}; control values: "
           f"{len(lockstep.gdl._family)} (0: the whole program answers every query)")
-    print(f"{'seed':>4} {'seconds':>8} {'grounding':>12} {'programs':>8} {'gdl steps':>9}")
+    print(f"{'seed':>4} {'wall s':>8} {'cpu s':>8} {'grounding':>12} {'programs':>8} {'gdl steps':>9}")
     for seed in range(playouts):
-        t0, ground0 = time.perf_counter(), lockstep.gdl.ground_seconds
+        clock, ground0 = Clock(), lockstep.gdl.ground_seconds
         steps = lockstep.play(seed, max_events=max_events)[2]
-        print(f"{seed:>4} {time.perf_counter() - t0:8.1f} {lockstep.gdl.ground_seconds - ground0:12.1f} "
+        print(f"{seed:>4} {clock.wall:8.1f} {clock.cpu:8.1f} {lockstep.gdl.ground_seconds - ground0:12.1f} "
               f"{lockstep.gdl.sizes()['programs']:>8} {steps:>9}", flush=True)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = parser(__doc__)
     ap.add_argument("game")
     ap.add_argument("playouts", type=int, nargs="?", default=5)
     ap.add_argument("--fit", type=int, default=200)

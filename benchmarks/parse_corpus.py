@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from _clock import Clock, parser
 from ggpbridge.errors import PositionedError
 from ggpbridge.recycle import parse_file
 from ggpbridge.recycle.check import check
@@ -16,7 +17,11 @@ from ggpbridge.recycle.dialects import DIALECTS
 
 
 def main() -> None:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared/corpus/cardstock"
+    ap = parser(__doc__)
+    ap.add_argument("corpus", nargs="?", type=Path, default=Path(__file__).resolve().parents[2] / "shared/corpus/cardstock",
+                    help="the corpus folder, with rcy/, gdl/ and broken/ (default: ../shared/corpus/cardstock)")
+    root = ap.parse_args().corpus
+    clock = Clock()
     files = sorted(p for sub in ("rcy", "gdl", "broken") for p in (root / sub).glob("**/*")
                    if p.suffix in (".rcy", ".gdl", ".rkt"))
     if not files:
@@ -45,6 +50,7 @@ def main() -> None:
     print(f"grammar construction (once): {t_grammar:.3f} s")
     print(f"parse: {t_parse:.3f} s   check: {t_check:.3f} s   parse+check: {total:.3f} s "
           f"({size / 1e6 / total:.2f} MB/s)   target < 3 s: {'met' if total + t_grammar < 3 else 'MISSED'}")
+    print(f"total: {clock}")
 
 
 if __name__ == "__main__":

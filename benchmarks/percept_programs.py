@@ -16,10 +16,10 @@ a row).
 from __future__ import annotations
 
 import random
-import sys
 import time
 from pathlib import Path
 
+from _clock import Clock, parser
 from ggpbridge.gdl.machine import ClingoMachine, playout
 from ggpbridge.translate import load_description
 
@@ -37,8 +37,12 @@ def rates(m: ClingoMachine, n: int, percepts: bool) -> tuple[int, float, float]:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    picked = sys.argv[2:]
+    ap = parser(__doc__)
+    ap.add_argument("playouts", nargs="?", type=int, default=2, help="playouts per game (default 2)")
+    ap.add_argument("games", nargs="*", help="games/ files by the start of their name")
+    args = ap.parse_args()
+    n, picked = args.playouts, args.games
+    total = Clock()
     print(f"{'game':15} {'rules':>7} {'with sees':>9} {'without':>8} {'steps':>6} "
           f"{'cpu/s with':>10} {'without':>8} {'wall/s with':>11} {'without':>8} {'ratio':>6}")
     for name in GAMES + LONG:
@@ -55,6 +59,7 @@ def main() -> None:
         print(f"{name:15} {m.sizes()['rules']:7d} {largest[True]:9d} {largest[False]:8d} {steps:6d} "
               f"{steps / with_sees[1]:10.1f} {without[0] / without[1]:8.1f} {steps / with_sees[2]:11.1f} "
               f"{without[0] / without[2]:8.1f} {with_sees[1] / without[1]:6.2f}", flush=True)
+    print(f"total: {total}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import argparse
 import time
 from pathlib import Path
 
+from _clock import Clock
 from ggpbridge.gdl.asp_terms import symbol_kif
 from ggpbridge.gdl.machine import _roles
 from ggpbridge.query.asp_engine import answer_asp
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per question (default 60)")
     parser.add_argument("--horizon", type=int, default=None)
     args = parser.parse_args()
+    total = Clock()
     print(f"{'game':22} {'question':22} {'verdict':8} {'seconds':>8} {'steps':>6} {'solves':>6}  limit")
     for path in args.games or DEFAULT_GAMES:
         t0 = time.perf_counter()
@@ -44,6 +46,7 @@ def main() -> None:
             label = question if role is None else f"{question} {role}"
             print(f"{path.name:22} {label:22} {a.verdict:8} {a.seconds:8.2f} {a.stats.get('steps_grounded', ''):>6} "
                   f"{a.stats.get('solves', ''):>6}  {a.limit or ''}", flush=True)
+    print(f"total: {total}   (the seconds above are the wall clock's)")
 
 
 if __name__ == "__main__":

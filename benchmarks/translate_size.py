@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from _clock import Clock
 from ggpbridge.errors import GgpBridgeError, UnsupportedConstructError
 from ggpbridge.gdl.kif import print_kif
 from ggpbridge.gdl.validate import validate
@@ -34,9 +35,10 @@ def measure(path: Path, version: int):
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus" / "cardstock"))
     args = ap.parse_args()
+    total = Clock()
     print(f"{'game':28} {'ver':>3} {'translate s':>11} {'print s':>8} {'rules':>7} {'bytes':>9} {'errors':>6}")
     for path in sorted(p for p in (ROOT / "games").iterdir() if p.suffix in (".rcy", ".gdl")):
         for version in (2, 1):
@@ -50,6 +52,7 @@ def main() -> None:
     files = sorted(p for sub in ("rcy", "gdl") for p in (corpus / sub).glob("*") if p.suffix in (".rcy", ".gdl"))
     if not files:
         print(f"no corpus at {corpus}", file=sys.stderr)
+        print(f"total: {total}")
         return
     outcome, rules, size, secs = Counter(), 0, 0, 0.0
     for path in files:
@@ -68,6 +71,7 @@ def main() -> None:
     if n:
         print(f"translated: {secs:.1f} s in all, {secs / n * 1000:.0f} ms, {rules // n} rules and {size // n} bytes "
               f"per file on average")
+    print(f"total: {total}   (the seconds above are the wall clock's)")
 
 
 if __name__ == "__main__":

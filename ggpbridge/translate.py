@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .gdl.ast import Const, Description
 from .filekinds import KIF_SUFFIXES, is_kif  # noqa: F401  (re-exported: callers above the front-ends)
-from .gdl.kif import parse_kif
+from .gdl.kif import read_kif
 
 
 def load_description(path: str | Path, version: int = 2, overrides: dict | None = None,
@@ -19,7 +19,7 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
     keeps every shuffle position by position (translators/recycle_gdl/order.py).
     """
     if is_kif(path):
-        return parse_kif(Path(path).read_text(encoding="utf-8"), str(path))
+        return read_kif(path)
     from .recycle import parse_file
     return translate_loaded(parse_file(path, dialect), version, overrides, fit, decks)
 

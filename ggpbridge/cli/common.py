@@ -1,7 +1,12 @@
 """Options and loading shared by the commands."""
 from __future__ import annotations
 
+import functools
+import signal
+import sys
+import threading
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
@@ -30,6 +35,32 @@ def load(path: str, dialect: str | None, kif_hint: str = ""):
         if not kif_hint:
             raise
         raise NotRecycleError(f"{e.message}; {kif_hint}", e.pos, e.source) from None
+
+
+def check_writable(path: str | None, option: str) -> None:
+    """Refuse, before any work, an output file that cannot be written (a missing folder, a
+    folder, no permission): a long run would otherwise end by losing what it computed."""
+    if path is None:
+        return
+    p = Path(path)
+    existed = p.exists()
+    try:
+        with open(p, "a", encoding="utf-8"):   # append: an existing file is left as it is
+            pass
+    except OSError as e:
+        raise click.BadParameter(f"{path} cannot be written: {e.strerror or e}", param_hint=option) from None
+    if not existed:
+        p.unlink(missing_ok=True)
+
+
+def write_output(path: str, text: str) -> str | None:
+    """Write a result file; the reason it could not be written, or None. The caller has printed
+    the result already, and reports the reason after it."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        return f"{path} cannot be written: {e.strerror or e}"
+    return None
 
 
 def parse_sets(sets) -> dict:
@@ -62,3 +93,46 @@ def naming(path: str):
         # a plain GdlError: subclasses take other constructor arguments, and the boundary
         # reports any GdlError the same way
         raise GdlError(f"{path}: {e}") from e
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C raises KeyboardInterrupt: the loops that keep their partial
+    results on Ctrl-C (simulate, playouts, the lockstep, the query engines) keep them on SIGTERM too."""
+
+
+# 128 + the signal's number, as shells report a process stopped by it
+_EXIT_STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
+
+
+def keeps_partial_results(command):
+    """Decorate a long-running command (under its click options): Ctrl-C (SIGINT) and SIGTERM stop
+    its work, the library returns what it computed so far (it catches KeyboardInterrupt), the
+    command prints it, and the exit status is 130 / 143 whatever the command would have returned."""
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            return command(*args, **kwargs)   # signal handlers belong to the main thread
+        received: list[int] = []
+
+        def stop(signum, frame):
+            received.append(signum)
+            raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+        previous = {sig: signal.signal(sig, stop) for sig in _EXIT_STATUS}
+        try:
+            command(*args, **kwargs)
+        except SystemExit:
+            if not received:
+                raise
+        except KeyboardInterrupt:   # stopped where no partial result is kept (loading, translating)
+            if not received:
+                received.append(signal.SIGINT)
+            click.echo("stopped before a result was printed", err=True)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+        if received:
+            click.echo(f"interrupted by {signal.Signals(received[0]).name}: what is printed is what was "
+                       f"computed before", err=True)
+            sys.exit(_EXIT_STATUS[received[0]])
+    return run

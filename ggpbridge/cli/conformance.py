@@ -10,7 +10,7 @@ import click
 from ..sim.conformance import files_under, run_file
 from ..sweep_logs import read_logs
 from . import output
-from .common import fit_option
+from .common import fit_option, keeps_partial_results
 
 
 @click.command("conformance")
@@ -32,6 +32,7 @@ from .common import fit_option
               help="Add a column: the seeds these sweep logs (benchmarks/crosscheck_all.py --log) agree on "
                    "for the translation each file has now. Repeatable.")
 @click.option("--json", "as_json", is_flag=True)
+@keeps_partial_results
 def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, max_events, fit, logs, as_json):
     """Run every game file under PATHS through dialect detection, parsing, the checker and K seeded games.
 
@@ -48,11 +49,14 @@ def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, m
     logged = read_logs(*logs)[0] if logs else None
     bases = Counter(f.name for f in files)
     rows = []
-    with click.progressbar(files, label="conformance", file=sys.stderr,
-                           item_show_func=lambda f: f.name if f else "") as bar:
-        for f in bar:
-            rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events, fit,
-                                 logged, bases[f.name] == 1))
+    try:
+        with click.progressbar(files, label="conformance", file=sys.stderr,
+                               item_show_func=lambda f: f.name if f else "") as bar:
+            for f in bar:
+                rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events, fit,
+                                     logged, bases[f.name] == 1))
+    except KeyboardInterrupt:   # Ctrl-C or SIGTERM: the files done are reported (keeps_partial_results)
+        click.echo(f"interrupted after {len(rows)} of {len(files)} files", err=True)
     unexpected = [r for r in rows if r.stage != "ok" and (r.stage == "internal" or not any(r.file.endswith(e) for e in expect))]
     if as_json:
         output.as_json({"files": [r.as_dict() for r in rows], "unexpected_failures": [r.file for r in unexpected]})

@@ -7,7 +7,7 @@ import click
 
 from ..crosscheck import crosscheck
 from . import output
-from .common import dialect_option, fit_option, load, naming, parse_sets
+from .common import dialect_option, fit_option, keeps_partial_results, load, naming, parse_sets
 
 
 # what each kind of Report.overflow_kinds means to the user, and what would help
@@ -32,6 +32,7 @@ _OVERFLOW_HINTS = {
 @fit_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @dialect_option
+@keeps_partial_results
 def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
     """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..ggp.manager import Match, describer_for, load_game
+from .common import check_writable, write_output
 
 
 def _players(specs) -> dict:
@@ -40,15 +41,13 @@ def _players(specs) -> dict:
               help="Write every message sent and reply received (JSON) here.")
 def command(game, players, gdl, startclock, playclock, seed, match_id, upper, max_steps, output, transcript):
     """Play GAME between GGP players; print the goals and errors, write the record with -o."""
+    check_writable(output, "-o")
+    check_writable(transcript, "--transcript")
     desc, version = load_game(game, int(gdl) if gdl else None)
     match = Match(desc, _players(players), gdl=version, startclock=startclock, playclock=playclock,
                   seed=seed, match_id=match_id, upper=upper, max_steps=max_steps, game=Path(game).name,
                   describer=describer_for(game, version))
     record = match.run()
-    if output:
-        Path(output).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    if transcript:
-        Path(transcript).write_text(json.dumps(match.transcript, indent=1) + "\n", encoding="utf-8")
     click.echo(f"{record['game']}: {record['steps']} steps, {len(record['errors'])} error(s), "
                f"{record['timings']['total']:.2f} s")
     if record["aborted"]:
@@ -56,3 +55,12 @@ def command(game, players, gdl, startclock, playclock, seed, match_id, upper, ma
     click.echo("goals: " + ", ".join(f"{role} {value}" for role, value in record["goals"].items()))
     for error in record["errors"]:
         click.echo(f"  {error['phase']} turn {error['turn']} {error['role']}: {error['kind']}: {error['detail']}")
+    # written after the result is printed: a file that cannot be written after all loses nothing
+    failed = False
+    for path, data in ((output, record), (transcript, match.transcript)):
+        why = write_output(path, json.dumps(data, indent=1) + "\n") if path else None
+        if why:
+            click.echo(f"error: {why}", err=True)
+            failed = True
+    if failed:
+        raise SystemExit(2)

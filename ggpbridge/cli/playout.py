@@ -7,7 +7,7 @@ import click
 
 from ..playouts import run
 from . import output
-from .common import fit_option, naming, parse_sets
+from .common import fit_option, keeps_partial_results, naming, parse_sets
 
 
 @click.command("playout")
@@ -21,6 +21,7 @@ from .common import fit_option, naming, parse_sets
               help="Events (sim) or GDL steps (clingo) before a playout counts as unfinished.")
 @fit_option
 @click.option("--json", "as_json", is_flag=True, help="Every playout's outcome as JSON.")
+@keeps_partial_results
 def command(game, n, engine, seed, sets, max_steps, fit, as_json):
     """Play N uniformly random games of GAME on one engine and print the outcomes (goals per role)."""
     if fit and engine == "sim":

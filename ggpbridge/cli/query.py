@@ -11,7 +11,7 @@ from ..query.answer import QUESTIONS, UNKNOWN
 from ..query.run import ENGINES, EngineDisagreement, run_query
 from ..query.witness import save
 from . import output
-from .common import dialect_option, parse_sets
+from .common import check_writable, dialect_option, keeps_partial_results, parse_sets
 
 
 @click.command("query")
@@ -29,6 +29,7 @@ from .common import dialect_option, parse_sets
               help="Where to write the witness (default: GAME-QUESTION.witness.json in the current directory).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answers as JSON.")
 @dialect_option
+@keeps_partial_results
 def command(game, question, role, horizon, sets, engine, limit_states, timeout, witness_path, as_json, dialect):
     """Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE.
 
@@ -39,6 +40,7 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
         raise click.UsageError("winnable needs a ROLE: a seat number such as 0, or player0")
     if question != "winnable" and role is not None:
         raise click.UsageError(f"{question} takes no ROLE")
+    check_writable(witness_path, "--witness")
     disagreement = None
     try:
         answers = run_query(game, question, role, engine, horizon, parse_sets(sets), timeout, limit_states,
@@ -47,15 +49,19 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
         disagreement, answers = e, e.answers
     if sys.stderr.isatty():
         click.echo("\r\033[K", nl=False, err=True)
-    written = None
+    written = unwritten = None
     witness = next((a.witness for a in answers if a.witness), None)
     if witness is not None:
         stem = Path(game).stem + "-" + question + (f"-{role}" if role is not None else "")
         written = witness_path or f"{stem}.witness.json"
-        save(witness, written)
+        try:
+            save(witness, written)
+        except OSError as e:   # the answers are printed all the same, and the status says so
+            written, unwritten = None, f"{written} cannot be written: {e.strerror or e}"
     if as_json:
         output.as_json({"game": game, "question": question, "role": role, "horizon": horizon,
                         "answers": [a.as_dict() for a in answers], "witness_file": written}
+                       | ({"witness_error": unwritten} if unwritten else {})
                        | ({"disagreement": str(disagreement)} if disagreement else {}))
     else:
         for a in answers:
@@ -64,8 +70,12 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
             steps = len(witness.get("steps") or witness.get("moves") or [])   # asp witnesses list joint moves
             click.echo(f"witness: {written} ({steps} steps); check it with: "
                        f"ggpbridge replay {game} {written}")
+    if unwritten:
+        click.echo(f"error: witness not written: {unwritten}", err=True)
     if disagreement is not None:
         raise disagreement   # the boundary prints it and exits with 2
+    if unwritten:
+        raise SystemExit(2)
     raise SystemExit(1 if any(a.verdict == UNKNOWN for a in answers) else 0)
 
 

@@ -8,7 +8,7 @@ import click
 from ..sim import compile_loaded, simulate
 from ..sim.players import player_names
 from . import output
-from .common import dialect_option, load, parse_sets
+from .common import dialect_option, keeps_partial_results, load, parse_sets
 
 
 @click.command("simulate")
@@ -22,6 +22,7 @@ from .common import dialect_option, load, parse_sets
               help="Branching per stage iteration too (runs on the slower reference engine).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @dialect_option
+@keeps_partial_results
 def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect):
     """Play N seeded games of GAME and report win shares, lengths, branching, runaways."""
     try:

@@ -7,7 +7,7 @@ import click
 
 from ..gdl.kif import print_kif
 from ..translate import load_description
-from .common import dialect_option, fit_option, parse_sets
+from .common import check_writable, dialect_option, fit_option, parse_sets
 
 
 @click.command("translate")
@@ -26,6 +26,7 @@ from .common import dialect_option, fit_option, parse_sets
 @dialect_option
 def command(game, target, output, horizon, form, sets, fit, dialect):
     """Translate GAME (RECYCLE, or GDL in KIF) into GDL-II, GDL or ASP; the same input gives the same bytes."""
+    check_writable(output, "-o")   # before a translation that may take minutes (--fit)
     desc = load_description(game, 1 if target == "gdl" else 2, parse_sets(sets), dialect, fit)
     if target == "asp":
         from ..gdl.asp_export import asp_program_text

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ggpbridge.gdl.errors import KifSyntaxError
-from ggpbridge.gdl.kif import parse_kif
+from ggpbridge.gdl.kif import read_kif
 from ggpbridge.gdl.validate import Diagnostic, detect_gdl_version
 from ggpbridge.gdl.validate import validate as check_description
 
@@ -17,31 +17,28 @@ def check_file(path: Path) -> dict:
     report: dict = {"file": str(path), "gdl_version": None, "rules": 0,
                     "diagnostics": [], "fatal": None, "col": None}
     try:
-        text = path.read_text(encoding="utf-8")
-        desc = parse_kif(text, str(path))
+        desc = read_kif(path)
         report["gdl_version"] = detect_gdl_version(desc)
         report["rules"] = len(desc.rules)
         report["diagnostics"] = check_description(desc)
     except KifSyntaxError as exc:
-        report["fatal"] = str(exc) + _recycle_hint(path, text)
+        report["fatal"] = str(exc) + _recycle_hint(path)
         report["col"] = exc.col
         report["diagnostics"] = [Diagnostic("error", exc.message, exc.line, exc.source_line.strip())]
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         _fail(report, f"cannot read the file: {exc}")
-    except RecursionError:
-        _fail(report, "terms are nested too deeply to check")
     except Exception as exc:  # noqa: BLE001 - the command promises no traceback
         _fail(report, f"internal error: {type(exc).__name__}: {exc}")
     return report
 
 
-def _recycle_hint(path: Path, text: str) -> str:
+def _recycle_hint(path: Path) -> str:
     """A hint for a file that is not KIF but a RECYCLE game (CardStock's `.gdl` files are)."""
     from ggpbridge.errors import GgpBridgeError
     from ggpbridge.recycle import parse_text
     try:
-        parse_text(text, str(path))
-    except (GgpBridgeError, RecursionError):
+        parse_text(path.read_bytes().decode("utf-8", errors="replace"), str(path))
+    except (GgpBridgeError, OSError, RecursionError):
         return ""
     return (f"\n  {path} is a RECYCLE game: `ggpbridge check {path}` checks it, "
             f"`ggpbridge translate {path}` gives its GDL-II")
@@ -81,6 +78,19 @@ def _as_json(report: dict) -> dict:
     }
 
 
+def _print_grouped(diags: list[Diagnostic], filename: str, shown: int = 5) -> None:
+    """Each distinct message once, at its first rule, with the count and lines of its repeats:
+    a generated description can repeat one warning over every one of its facts."""
+    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    for diag in diags:
+        groups.setdefault((diag.severity, diag.message), []).append(diag)
+    for first, *rest in groups.values():
+        click.echo(first.format(filename))
+        if rest:
+            lines = ", ".join(str(d.line) for d in rest[:shown]) + (", ..." if len(rest) > shown else "")
+            click.echo(f"    and {len(rest)} more like it, at lines {lines}")
+
+
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
@@ -95,7 +105,6 @@ def validate(files: tuple[Path, ...], as_json: bool) -> None:
             if report["fatal"]:
                 click.echo(report["fatal"])
             else:
-                for diag in report["diagnostics"]:
-                    click.echo(diag.format(report["file"]))
+                _print_grouped(report["diagnostics"], report["file"])
             click.echo(_summary(report))
     click.get_current_context().exit(1 if errors else 0)

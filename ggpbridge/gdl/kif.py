@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..nesting import MAX_DEPTH, first_too_deep, line_col
 from .ast import Const, Description, Distinct, Func, Not, Or, Rule, Var
 from .errors import KifSyntaxError
+from .kif_fast import read_fast
 
 # NAME takes any run of characters KIF does not reserve, so numbers, `<=` and
 # names such as `x-player` or `1+` are all NAMEs; the lexer callback below
@@ -112,14 +115,49 @@ def _parser() -> Lark:
                 lexer_callbacks={"NAME": _retype}, maybe_placeholders=False)
 
 
+def read_kif(path: str | Path) -> Description:
+    """Read and parse a KIF file; a file that is not UTF-8 is a KifSyntaxError at its first bad byte."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _encoding_error(data, exc, str(path)) from None
+    return parse_kif(text, str(path))
+
+
+def _encoding_error(data: bytes, exc: UnicodeDecodeError, filename: str) -> KifSyntaxError:
+    before = data[:exc.start]
+    start = before.rfind(b"\n") + 1
+    end = data.find(b"\n", exc.start)
+    line_bytes = data[start:end if end >= 0 else len(data)]
+    col = len(before[start:].decode("utf-8", errors="replace")) + 1
+    message = (f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} (offset {exc.start}) "
+               f"cannot be decoded")
+    return KifSyntaxError(message, filename, before.count(b"\n") + 1, col,
+                          line_bytes.decode("utf-8", errors="replace"))
+
+
 def parse_kif(text: str, filename: str = "<string>") -> Description:
-    """Parse a GDL / GDL-II description written in KIF."""
+    """Parse a GDL / GDL-II description written in KIF; nesting beyond MAX_DEPTH is a KifSyntaxError."""
     if text.startswith("\ufeff"):
         text = " " + text[1:]  # drop a byte-order mark, keeping columns
-    try:
+    _check_depth(text, filename)
+    desc = read_fast(text)
+    if desc is not None:
+        return desc
+    try:   # not plain well-formed KIF: lark's parser says where and why
         return _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, filename) from None
+
+
+def _check_depth(text: str, filename: str) -> None:
+    at = first_too_deep(text)
+    if at is not None:
+        line, col = line_col(text, at)
+        end = text.find("\n", at)
+        raise KifSyntaxError(f"terms nested deeper than {MAX_DEPTH} levels", filename, line, col,
+                             text[at - col + 1:end if end >= 0 else len(text)])
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> KifSyntaxError:

@@ -18,6 +18,7 @@ from ..errors import GgpBridgeError
 from ..gdl.ast import Const, Description, Func
 from ..gdl.errors import GdlError
 from ..gdl.kif import parse_kif, to_kif
+from ..nesting import MAX_DEPTH
 
 
 class GgpError(GgpBridgeError):
@@ -36,9 +37,6 @@ class SList(tuple):
 
 SExpr = Union[str, SList]
 _TOKEN = re.compile(r'\s+|;[^\n]*|\(|\)|"(?:[^"\\]|\\.)*"|[^\s()";]+|"')
-# GDL terms and rules nest a few levels; a bound keeps every recursive walk of a message
-# (terms, printing, the KIF reader) far from Python's recursion limit.
-MAX_DEPTH = 200
 
 
 def read_sexpr(text: str) -> SExpr:
@@ -52,8 +50,8 @@ def read_sexpr(text: str) -> SExpr:
         if result is not None:
             raise ProtocolError(f"text after the end of the message at offset {at}: {_excerpt(token)}")
         if token == "(":
-            if len(stack) == MAX_DEPTH:
-                raise ProtocolError(f"the message is nested more than {MAX_DEPTH} lists deep at offset {at}")
+            if len(stack) == MAX_DEPTH:   # as the KIF reader: the walks over terms recurse
+                raise ProtocolError(f"terms nested deeper than {MAX_DEPTH} levels at offset {at}")
             stack.append((at, []))
         elif token == ")":
             if not stack:

@@ -51,9 +51,11 @@ def run_query(game: str, question: str, role=None, engine: str = "explicit", hor
     if engine in ("explicit", "both"):
         out.append(explicit_answer(game, question, role, horizon, overrides, timeout, limit_states, progress,
                                    dialect))
-    if engine in ("asp", "both"):
+    # Ctrl-C or SIGTERM stopped the first engine: the user asked to stop, not for the other engine
+    stopped = bool(out) and (out[0].limit or "").startswith("interrupted")
+    if engine in ("asp", "both") and not stopped:
         out.append(asp_answer(game, question, role, horizon, overrides, timeout, limit_states, dialect))
-    if engine == "both":
+    if engine == "both" and len(out) == 2:
         a, b = out
         if UNKNOWN not in (a.verdict, b.verdict) and a.verdict != b.verdict:
             raise EngineDisagreement(f"the engines disagree on '{question}' for {game}: explicit says {a.verdict} "

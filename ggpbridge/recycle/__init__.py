@@ -6,8 +6,9 @@ from functools import cached_property
 from pathlib import Path
 
 from .. import ir
-from ..errors import Diagnostic, NotRecycleError, PositionedError, Source
+from ..errors import Diagnostic, NotRecycleError, PositionedError, Pos, Source
 from ..filekinds import is_kif
+from ..nesting import MAX_DEPTH, first_too_deep, line_col
 from .dialects import DIALECTS, V03, detect, strip_comments
 
 
@@ -37,6 +38,11 @@ def parse_text(text: str, name: str = "<string>", dialect: str | None = None) ->
     source = Source(name, text)
     refuse_binary(source)  # before anything reads the whole text: binary data fails at once
     body = strip_comments(text)  # once: detection and the reader both skip the comments
+    too_deep = first_too_deep(text)
+    if too_deep is not None:   # before any recursive walk over the expressions can overflow
+        from ..errors import RecycleSyntaxError
+        raise RecycleSyntaxError(f"the game is nested deeper than {MAX_DEPTH} levels",
+                                 Pos(*line_col(text, too_deep)), source)
     if dialect is None:
         det = detect(body)
         dialect, reason = det.dialect, det.reason

@@ -133,3 +133,17 @@ def test_a_kif_syntax_error_gets_no_recycle_hint(runner, tmp_path):
     bad = write(tmp_path, "bad.gdl", GOOD + "(<= (p ?x\n")
     result = runner.invoke(validate, [bad])
     assert result.exit_code == 1 and "RECYCLE" not in result.output
+
+
+def test_a_warning_repeated_over_many_rules_is_printed_once_with_its_count(runner, tmp_path):
+    path = write(tmp_path, "many.kif", GOOD + "".join(f"(p (a) {i})\n" for i in range(500)))
+    result = runner.invoke(validate, [path])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    warnings = [ln for ln in lines if ": warning: (a) has no arguments" in ln]
+    assert warnings == [f"{path}:7: warning: (a) has no arguments; write the constant a instead"]
+    assert "    and 499 more like it, at lines 8, 9, 10, 11, 12, ..." in lines
+    assert len(lines) < 10
+    assert lines[-1] == f"{path}: 0 errors, 500 warnings (GDL, 506 rules)"
+    as_json = json.loads(runner.invoke(validate, [path, "--json"]).output)
+    assert as_json["files"][0]["warnings"] == 500 == len(as_json["files"][0]["diagnostics"])

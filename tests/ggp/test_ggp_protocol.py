@@ -108,7 +108,7 @@ def test_a_description_of_one_sentence_is_not_unwrapped():
     "(start m " + "(" * 100_000 + ")" * 100_000 + " ((role a)) 1 1)",
 ])
 def test_deep_nesting_is_a_clear_error_not_a_crash(text):
-    with pytest.raises(ProtocolError, match="nested more than"):
+    with pytest.raises(ProtocolError, match="nested deeper than"):
         parse_message(text)
 
 
