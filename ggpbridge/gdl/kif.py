@@ -10,7 +10,6 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..nesting import MAX_DEPTH, first_too_deep, line_col
 from .ast import Const, Description, Distinct, Func, Not, Or, Rule, Var
 from .errors import KifSyntaxError
-from .kif_fast import read_fast
 
 # NAME takes any run of characters KIF does not reserve, so numbers, `<=` and
 # names such as `x-player` or `1+` are all NAMEs; the lexer callback below
@@ -142,10 +141,7 @@ def parse_kif(text: str, filename: str = "<string>") -> Description:
     if text.startswith("\ufeff"):
         text = " " + text[1:]  # drop a byte-order mark, keeping columns
     _check_depth(text, filename)
-    desc = read_fast(text)
-    if desc is not None:
-        return desc
-    try:   # not plain well-formed KIF: lark's parser says where and why
+    try:
         return _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, filename) from None
