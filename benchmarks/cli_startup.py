@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from _clock import Clock, parser
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = [
@@ -43,12 +44,16 @@ def _loaded(args) -> list[str]:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    ap = parser(__doc__)
+    ap.add_argument("runs", nargs="?", type=int, default=5, help="runs per case; the median is printed (5)")
+    runs = ap.parse_args().runs
+    total = Clock()
     for label, args in CASES:
         _once(args)   # warm the byte-code cache
         walls, cpus = zip(*(_once(args) for _ in range(runs)))
         print(f"{label:22} wall {statistics.median(walls):.3f} s   cpu {statistics.median(cpus):.3f} s   "
               f"(median of {runs})   loads: {_loaded(args)[0] or '-'}")
+    print(f"total: {total}")
 
 
 if __name__ == "__main__":

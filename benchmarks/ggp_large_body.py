@@ -17,6 +17,7 @@ import time
 
 from ggpbridge.ggp.player import Player
 from ggpbridge.ggp.server import PlayerServer
+from _clock import Clock, parser
 
 MB = 1 << 20
 
@@ -43,7 +44,10 @@ def _post(port: int, body: bytes) -> tuple[int, str]:
 
 
 def main() -> None:
-    sizes = [float(a) for a in sys.argv[1:]] or [0.25, 0.5, 1, 1.9]
+    ap = parser(__doc__)
+    ap.add_argument("sizes", nargs="*", type=float, default=[0.25, 0.5, 1, 1.9], help="body sizes in MB")
+    sizes = ap.parse_args().sizes
+    total = Clock()
     server = PlayerServer(Player("random"))
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
@@ -65,6 +69,7 @@ def main() -> None:
     finally:
         server.shutdown()
         server.server_close()
+    print(f"total: {total}")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from pathlib import Path
 from ggpbridge.errors import PositionedError
 from ggpbridge.recycle import parse_file
 from ggpbridge.recycle.check import check
+from _clock import Clock, parser
 
 GAME = (Path(__file__).resolve().parents[1] / "games" / "war.rcy").read_bytes()
 MB = 1 << 20
@@ -46,7 +47,10 @@ def _read(path: Path) -> str:
 
 
 def main() -> None:
-    sizes = [float(a) for a in sys.argv[1:]] or [1, 2, 4, 8]
+    ap = parser(__doc__)
+    ap.add_argument("sizes", nargs="*", type=float, default=[1, 2, 4, 8], help="file sizes in MB")
+    sizes = ap.parse_args().sizes
+    total = Clock()
     print(f"{'kind':16s} {'MB':>5s} {'wall s':>8s} {'cpu s':>8s} {'wall s/MB':>10s} {'cpu s/MB':>9s}  outcome")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "big.rcy"
@@ -59,6 +63,7 @@ def main() -> None:
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 print(f"{kind:16s} {mb:5g} {wall:8.2f} {cpu:8.2f} {wall / mb:10.3f} {cpu / mb:9.3f}  {outcome}",
                       flush=True)
+    print(f"total: {total}")
 
 
 if __name__ == "__main__":
