@@ -57,7 +57,7 @@ from pathlib import Path
 
 from _clock import Clock
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
-from ggpbridge.sim.conformance import files_under
+from ggpbridge.conformance import files_under
 from ggpbridge.sweep_logs import SweepLogError, current_sha, read_logs, remaining, short_sha
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -31,7 +31,7 @@ import resource, sys, json
 limit = int(sys.argv[2]) << 30
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 from ggpbridge.recycle import parse_file
-from ggpbridge.sim.conformance import translation_status
+from ggpbridge.conformance import translation_status
 from ggpbridge.crosscheck import crosscheck
 loaded = parse_file(sys.argv[1])
 status = translation_status(loaded)

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..sim.conformance import files_under, run_file
+from ..conformance import files_under, run_file
 from ..sweep_logs import read_logs
 from . import output
 from .common import fit_option, keeps_partial_results

@@ -161,7 +161,7 @@ def test_the_lockstep_counts_a_loop_as_a_runaway():
 
 
 def test_conformance_reports_the_runaway_seeds():
-    from ggpbridge.sim.conformance import run_file
+    from ggpbridge.conformance import run_file
     with deadline(60):
         row = run_file(CYCLE_GAME, 2, max_steps=2_000)
     assert row.stage == "ok" and row.statuses == {"cycle": 2}

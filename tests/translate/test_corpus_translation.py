@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from conftest import CORPUS, corpus_files
 from ggpbridge.cli import main
 from ggpbridge.recycle import parse_file
-from ggpbridge.sim.conformance import translation_status
+from ggpbridge.conformance import translation_status
 
 # Corpus files (relative to the corpus) that translate to valid GDL-II: a regression guard.
 # A file that starts to translate may be added; one that stops fails the test.

@@ -5,12 +5,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import PositionedError
-from ..recycle import parse_file
-from ..recycle.check import check
-from .machine import Program
-from .players import make_players
-from .playout import ERROR, play
+from .errors import PositionedError
+from .recycle import parse_file
+from .recycle.check import check
+from .sim.machine import Program
+from .sim.players import make_players
+from .sim.playout import ERROR, play
 
 SUFFIXES = (".rcy", ".gdl")
 
@@ -59,15 +59,15 @@ def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = 
         if lockstep and row.translation.startswith("valid"):
             row.lockstep = lockstep_status(loaded, lockstep, lockstep_time, max_events, fit)
         if logged is not None and row.translation.startswith("valid"):
-            from ..sweep_logs import lockstep_logged
+            from .sweep_logs import lockstep_logged
             row.logged = lockstep_logged(path, loaded, logged, unique_base)
     return row
 
 
 def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events: int = 2_000, fit: int = 0) -> str:
     """'N/N agree', with runaway games, plays beyond a fit and a time limit noted, or the divergence and its seed."""
-    from ..crosscheck import crosscheck
-    from ..gdl.errors import GdlError
+    from .crosscheck import crosscheck
+    from .gdl.errors import GdlError
     try:
         rep = crosscheck(loaded, n, time_limit=time_limit, max_events=max_events, fit=fit)
     except MemoryError:
@@ -93,10 +93,10 @@ def lockstep_status(loaded, n: int, time_limit: float | None = None, max_events:
 def translation_status(loaded) -> str:
     """Translate to GDL-II and validate: 'valid (R rules)' (with '; too large to ground: ...' when
     the clingo machine would refuse it), 'unsupported at ...', 'invalid: ...' or 'error: ...'."""
-    from ..errors import UnsupportedConstructError
-    from ..gdl.tables import TABLE_LIMIT, estimate
-    from ..gdl.validate import validate
-    from ..translate import translate_loaded
+    from .errors import UnsupportedConstructError
+    from .gdl.tables import TABLE_LIMIT, estimate
+    from .gdl.validate import validate
+    from .translate import translate_loaded
     try:
         desc = translate_loaded(loaded, 2)
     except UnsupportedConstructError as e:
