@@ -42,6 +42,11 @@ class TransportError(GgpError):
         self.kind = kind
 
 
+# A reply is a move, `ready`, `done` or an INFO line: far below this. A larger one is refused
+# unread rather than held in memory and parsed (a player, too, may be broken or hostile).
+MAX_REPLY = 1 << 20
+
+
 class HttpTransport:
     """A player at an HTTP address: one POST per message."""
 
@@ -59,7 +64,10 @@ class HttpTransport:
             conn.request("POST", self._path, body=text.encode("utf-8"),
                          headers={"Content-Type": "text/acl", "Accept": "text/acl"})
             response = conn.getresponse()
-            body = response.read().decode("utf-8", errors="replace")
+            raw = response.read(MAX_REPLY + 1)
+            if len(raw) > MAX_REPLY:
+                raise TransportError("error", f"a reply over {MAX_REPLY} bytes: refused unread")
+            body = raw.decode("utf-8", errors="replace")
         except TimeoutError as exc:
             raise TransportError("timeout", f"no answer: {exc}") from None
         except OSError as exc:
