@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from click.testing import CliRunner
 from conftest import CORPUS, GAMES
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import Divergence, Lockstep, crosscheck
-from ggpbridge.gdl.ast import Const, Description
+from ggpbridge.gdl.ast import Const, Description, Distinct, Var
 from ggpbridge.gdl.kif import to_kif
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.recycle import parse_file
@@ -69,6 +70,46 @@ def test_wrong_percepts_are_reported():
     with pytest.raises(Divergence) as info:
         ls.play(0)
     assert "percepts differ" in info.value.detail["what"] and info.value.detail["only_simulator"]
+
+
+def _rewritten(ls: Lockstep, rewrite) -> None:
+    """Play the lockstep against the translation with each rule replaced by rewrite(rule)."""
+    desc = ls.tr.description
+    ls.gdl = ClingoMachine(Description(tuple(rewrite(r) for r in desc.rules)), percepts=True)
+
+
+def test_percepts_missing_for_a_later_player_alone_are_reported():
+    # player 1 no longer sees the cards it may see; player 0's percepts are untouched
+    ls = Lockstep(parse_file(GAMES / "kuhn_poker.rcy"))
+
+    def blind_player1(r):
+        if r.head.name == "sees" and getattr(r.head.args[1], "name", "") == "at":
+            return replace(r, body=(*r.body, Distinct(r.head.args[0], Const("player1"))))
+        return r
+    _rewritten(ls, blind_player1)
+    with pytest.raises(Divergence) as info:
+        ls.play(0)
+    assert info.value.detail["what"] == "player 1's percepts differ"
+    assert info.value.detail["only_simulator"] and not info.value.detail["only_clingo"]
+
+
+def test_final_goals_that_differ_are_reported():
+    # the translation pays the beaten player and not the winner: every state, option and percept
+    # still agrees, only the goals at the end differ
+    ls = Lockstep(parse_file(GAMES / "kuhn_poker.rcy"))
+
+    def swapped(r):
+        if r.head.name == "goal" and isinstance(r.head.args[0], Var) and not any(
+                getattr(b, "name", "") == "true" for b in r.body):
+            value = {"100": "0", "0": "100"}[r.head.args[1].name]
+            return replace(r, head=replace(r.head, args=(r.head.args[0], Const(value))))
+        return r
+    _rewritten(ls, swapped)
+    with pytest.raises(Divergence) as info:
+        ls.play(0)
+    what = info.value.detail["what"]
+    assert what.startswith("goals differ: simulator ") and "clingo " in what
+    assert info.value.detail["history"]   # it got to the end of the play
 
 
 def test_crosscheck_cli_json():
