@@ -169,6 +169,27 @@ def test_horizon_bounds_the_length_of_plays():
     assert r.confirmed, r.message
 
 
+def test_a_horizon_that_cuts_plays_off_leaves_playable_and_winnable_unknown(tmp_path):
+    # War n = 4: plays last up to 15 steps, every decision has an option, both seats can win
+    path = GAMES / "war_n4_winner.rcy"
+    for question, role in (("playable", None), ("winnable", 0), ("winnable", 1)):
+        assert ask(path, question, role, horizon=15).verdict == YES, question
+        cut = ask(path, question, role, horizon=3)   # only the shuffle: no decision, no end yet
+        assert cut.verdict == UNKNOWN and cut.limit == "--horizon 3", (question, role)
+    # player 1 never wins: 'no' needs every play seen to its end; a play cut short may still win
+    p = tmp_path / "all_to_zero.rcy"
+    p.write_text(ALL_TO_ZERO)
+    assert ask(p, "winnable", 1, horizon=2).verdict == NO
+    cut = ask(p, "winnable", 1, horizon=1)
+    assert cut.verdict == UNKNOWN and cut.limit == "--horizon 1"
+    # a dead end beyond the horizon is not seen: no claim that the game is playable
+    p = tmp_path / "stuck.rcy"
+    p.write_text(STUCK)
+    assert ask(p, "playable", horizon=2).verdict == NO
+    cut = ask(p, "playable", horizon=1)
+    assert cut.verdict == UNKNOWN and cut.limit == "--horizon 1"
+
+
 # ---------------------------------------------------------------- Agram
 @pytest.mark.parametrize("name", ["agram2_c2.rcy", "agram2_c3.rcy"])
 def test_agram_two_players_terminates_is_playable_and_winnable_by_both(name):
