@@ -214,7 +214,8 @@ def test_a_report_that_cannot_be_logged_stops_the_children_under_way(monkeypatch
     # seed 0's child reports at once, seed 10's would run a minute: logging the first fails
     marker = tmp_path / "finished"
     later = _sleep_then_mark(marker).replace("\n", "\n    ")
-    child = _child_printing([{"translation": "valid", **_run(0, 1)}], f"import sys\nif sys.argv[7] != '0':\n    {later}")
+    child = _child_printing([{"translation": "valid", **_run(0, 1)}],
+                            f"import sys\nif sys.argv[7] != '0':\n    {later}")
     monkeypatch.setattr(core, "_CHILD", child)
 
     started = []

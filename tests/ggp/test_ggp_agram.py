@@ -20,6 +20,7 @@ from ggpbridge.ggp.manager import Match, load_game
 AGRAM = ROOT / "games" / "agram2_c2.rcy"
 # CI runs them too: the whole suite stays far below its time budget
 SLOW = os.environ.get("GGPBRIDGE_SLOW_TESTS") == "1" or bool(os.environ.get("CI"))
+UNLESS_SLOW = "; runs under CI=true or GGPBRIDGE_SLOW_TESTS=1"
 
 
 def _translated(version: int):
@@ -56,7 +57,7 @@ def test_agram_gdl_relaxation_over_http_until_the_step_cap(agram_gdl1):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SLOW, reason="a whole Agram match takes about a minute; runs under CI=true or GGPBRIDGE_SLOW_TESTS=1")
+@pytest.mark.skipif(not SLOW, reason="a whole Agram match takes about a minute" + UNLESS_SLOW)
 def test_agram_gdl_whole_match(agram_gdl1):
     desc, gdl, machine = agram_gdl1
     player = PlayerProcess("random", seed=4)
@@ -92,7 +93,7 @@ def test_agram_gdl2_over_http_until_the_step_cap(agram_gdl2):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not SLOW, reason="a whole GDL-II Agram match takes minutes; runs under CI=true or GGPBRIDGE_SLOW_TESTS=1")
+@pytest.mark.skipif(not SLOW, reason="a whole GDL-II Agram match takes minutes" + UNLESS_SLOW)
 def test_agram_gdl2_whole_match(agram_gdl2):
     desc, gdl, machine = agram_gdl2
     player = PlayerProcess("random", seed=4)
