@@ -61,21 +61,22 @@ def test_every_figure_of_the_report_on_games_folded_by_hand():
                                              Decision(0, 2, 8, (1, 2))], steps=10))
     st.add(finished(1, [2, 2], [0, 1], [1.5, 1.5], [Decision(0, 1, 7, (1,)), Decision(1, 4, 7, (2,))], steps=4))
     # the fast path does not (choice None): counted everywhere but by stage iteration
-    st.add(finished(2, [0, 5], [1], [2, 1], [Decision(1, 2, None, ())], steps=7))
+    st.add(finished(2, [0, 5], [1], [2, 1], [Decision(1, 6, None, ()), Decision(0, 5, None, ())], steps=7))
     st.seconds = 4.0
     rep = st.report()
     assert (rep["games"], rep["finished"], rep["cycles"], rep["unfinished"], rep["errors"]) == (3, 3, 0, 0, 0)
     assert rep["seats"] == [
         {"seat": 0, "win_share": 0.5, "mean_score": round(5 / 3, 4), "mean_rank": 1.5,
-         "mean_options": 2.0},                                        # options 3, 2, 1 over 3 decisions
+         "mean_options": 2.75},                                       # options 3, 2, 1, 5
         {"seat": 1, "win_share": 0.5, "mean_score": round(8 / 3, 4), "mean_rank": 1.5,
-         "mean_options": round(7 / 3, 4)}]                            # options 1, 4, 2
-    assert rep["choices_per_game"] == {"mean": 2.0, "sd": 1.0, "distribution": {1: 1, 2: 1, 3: 1}}
+         "mean_options": round(11 / 3, 4)}]                           # options 1, 4, 6
+    assert rep["choices_per_game"] == {"mean": round(7 / 3, 4), "sd": round(statistics.stdev([3, 2, 2]), 4),
+                                       "distribution": {2: 2, 3: 1}}
     steps = rep["steps_per_game"]
     assert steps["mean"] == 7.0 and steps["sd"] == 3.0                # sample sd of 10, 4, 7
     assert (steps["min"], steps["q1"], steps["median"], steps["q3"], steps["max"]) == (4, 4, 7, 10, 10)
-    assert rep["branching"]["mean_options"] == round(13 / 6, 4)       # 13 options over 6 decisions
-    assert rep["branching"]["forced_share"] == pytest.approx(2 / 6)   # two decisions had one option
+    assert rep["branching"]["mean_options"] == round(22 / 7, 4)       # 22 options over 7 decisions
+    assert rep["branching"]["forced_share"] == pytest.approx(2 / 7)   # two decisions had one option
     assert rep["branching"]["by_stage_iteration"] == [
         {"choice": 7, "iterations": [1], "decisions": 3, "mean_options": round(5 / 3, 4)},
         {"choice": 7, "iterations": [2], "decisions": 1, "mean_options": 4.0},
@@ -91,6 +92,10 @@ def test_standard_deviations_are_of_a_sample_and_rounded():
     assert rep["steps_per_game"]["sd"] == round(statistics.stdev([3, 5, 6]), 4) == 1.5275
     assert rep["steps_per_game"]["mean"] == round(14 / 3, 4) == 4.6667
     assert rep["choices_per_game"]["sd"] == 1.0
+    two = Stats(2)
+    for seed, steps in enumerate([2, 6]):
+        two.add(finished(seed, [1, 0], [0], [1, 2], steps=steps))
+    assert two.report()["steps_per_game"]["sd"] == round(statistics.stdev([2, 6]), 4) == 2.8284
     one = Stats(2)
     one.add(finished(0, [1, 0], [0], [1, 2], steps=9))
     assert one.report()["steps_per_game"]["sd"] == 0.0             # one game: no spread
