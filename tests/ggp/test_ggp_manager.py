@@ -2,30 +2,36 @@
 (or not readable) is never played; it is replaced by a legal one and recorded as an error."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from ggp_helpers import EXAMPLES
 
 from ggpbridge.gdl.asp_terms import kif_symbol
 from ggpbridge.gdl.machine import ClingoMachine
-from ggpbridge.ggp.manager import Match, load_game
+from ggpbridge.ggp.manager import Match, TransportError, load_game
 
 
 class Scripted:
-    """A player that answers every PLAY with the next of `moves` (the last one over and over)."""
+    """A player that answers every PLAY with the next of `moves` (the last one over and over),
+    START, STOP and ABORT as `replies` says (by default as it should), after `delay` seconds."""
 
     address = "scripted"
 
-    def __init__(self, *moves: str):
-        self.moves, self.plays = list(moves), 0
+    def __init__(self, *moves: str, delay: float = 0.0, **replies):
+        self.moves, self.plays, self.delay = list(moves), 0, delay
+        self.replies = {"start": "ready", "stop": "done", "abort": "aborted", **replies}
+        self.received: list[str] = []
 
     def send(self, text: str, timeout: float) -> str:
+        self.received.append(text)
+        time.sleep(self.delay)
         kind = text[1:].split()[0].lower()
-        if kind == "start":
-            return "ready"
-        if kind == "stop":
-            return "done"
-        if kind == "abort":
-            return "aborted"
+        if kind in self.replies:
+            reply = self.replies[kind]
+            if isinstance(reply, Exception):
+                raise reply
+            return reply
         self.plays += 1
         return self.moves[min(self.plays, len(self.moves)) - 1]
 
@@ -84,3 +90,50 @@ def test_a_reply_that_is_not_a_legal_move_is_never_played(tictactoe, reply, kind
     assert {(e["kind"], e["reply"]) for e in record["errors"]} == {(kind, reply)}
     assert reply not in {moves[0] for moves in record["moves"]}
     dict(states_of(record, machine))
+
+
+def test_wrong_answers_to_start_and_stop_are_recorded_and_the_match_goes_on(tictactoe):
+    _, _, machine = tictactoe
+    record = play(tictactoe, Scripted("noop", start="busy", stop=TransportError("connection", "refused")))
+    start, stop = record["errors"][0], record["errors"][-1]
+    assert start == {"phase": "start", "turn": None, "role": "xplayer", "kind": "unexpected",
+                     "detail": "expected ready", "reply": "busy"}
+    assert stop == {"phase": "stop", "turn": record["steps"], "role": "xplayer", "kind": "connection",
+                    "detail": "refused", "reply": None}
+    assert not record["aborted"] and record["goals"]
+    dict(states_of(record, machine))
+
+
+def test_a_step_cap_aborts_and_a_wrong_answer_to_abort_is_recorded(tictactoe):
+    record = play(tictactoe, Scripted("(mark 1 1)", "noop", "(mark 2 2)", abort="done"), max_steps=3)
+    assert record["aborted"] and record["steps"] == 3 and record["goals"] == {}
+    assert record["moves"][0][0] == "(mark 1 1)" and record["moves"][2][0] == "(mark 2 2)"
+    assert record["errors"] == [{"phase": "abort", "turn": 3, "role": "xplayer", "kind": "unexpected",
+                                 "detail": "expected aborted", "reply": "done"}]
+
+
+def test_a_late_answer_is_not_played(tictactoe):
+    _, _, machine = tictactoe
+    late = Scripted("(mark 1 1)", delay=0.6)
+    record = play(tictactoe, late, playclock=0.1, startclock=2, slack=0.1, max_steps=2)
+    # (the built-in oplayer may be late too on a loaded machine: only xplayer's errors are looked at)
+    timeouts = [e for e in record["errors"] if e["role"] == "xplayer"]
+    assert [(e["phase"], e["turn"], e["kind"]) for e in timeouts] == [("play", 0, "timeout"), ("play", 1, "timeout"),
+                                                                      ("abort", 2, "timeout")]
+    assert all(e["reply"] is None and e["detail"] == "no answer within 0.2 s" for e in timeouts)
+    # its move was replaced by one drawn from the legal moves
+    state = machine.initial_state()
+    legal = {machine.kif(m) for m in machine.legal_moves(state, machine.roles()[0])}
+    assert record["moves"][0][0] == timeouts[0]["replacement"] and timeouts[0]["replacement"] in legal
+
+
+def test_every_player_hears_the_moves_and_the_end(tictactoe):
+    # GDL (version 1): PLAY and STOP carry the joint move of the last step, NIL at first
+    desc, gdl, machine = tictactoe
+    x = Scripted("(mark 1 1)", "noop", "(mark 1 2)", "noop", "(mark 1 3)")
+    record = play(tictactoe, x)
+    plays = [t for t in x.received if t.startswith("(play")]
+    assert plays[0].endswith(" nil)") and len(plays) == record["steps"]
+    for text, moves in zip(plays[1:], record["moves"]):
+        assert text.endswith(f" ({' '.join(moves)}))")
+    assert x.received[-1].startswith("(stop ") and x.received[-1].endswith(f" ({' '.join(record['moves'][-1])}))")
