@@ -9,7 +9,7 @@ from ggp_helpers import EXAMPLES
 
 from ggpbridge.gdl.asp_terms import kif_symbol
 from ggpbridge.gdl.machine import ClingoMachine
-from ggpbridge.ggp.manager import Match, TransportError, load_game
+from ggpbridge.ggp.manager import HttpTransport, Match, TransportError, load_game
 
 
 class Scripted:
@@ -137,3 +137,27 @@ def test_every_player_hears_the_moves_and_the_end(tictactoe):
     for text, moves in zip(plays[1:], record["moves"]):
         assert text.endswith(f" ({' '.join(moves)}))")
     assert x.received[-1].startswith("(stop ") and x.received[-1].endswith(f" ({' '.join(record['moves'][-1])}))")
+
+
+ONE_STEP = """(role a) (role b)
+(init start)
+(legal a go) (legal b go)
+(<= (next done) (true start))
+(<= terminal (true done))
+(<= (goal a 100) (true done))
+"""
+
+
+def test_a_role_without_a_goal_in_the_final_state_is_recorded_with_0(tmp_path):
+    path = tmp_path / "one_step.kif"
+    path.write_text(ONE_STEP)
+    desc, gdl = load_game(path)
+    record = Match(desc, {"a": "builtin:legal", "b": "builtin:random"}, gdl=gdl, seed=0).run()
+    assert record["steps"] == 1 and record["moves"] == [["go", "go"]] and record["errors"] == []
+    assert record["goals"] == {"a": 100, "b": 0}
+
+
+def test_an_http_address_without_a_port_is_port_80():
+    t = HttpTransport("http://players.example/ggp")
+    assert (t._host, t._port, t._path) == ("players.example", 80, "/ggp")
+    assert HttpTransport("http://127.0.0.1:9147")._path == "/"
