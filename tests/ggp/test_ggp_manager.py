@@ -161,3 +161,21 @@ def test_an_http_address_without_a_port_is_port_80():
     t = HttpTransport("http://players.example/ggp")
     assert (t._host, t._port, t._path) == ("players.example", 80, "/ggp")
     assert HttpTransport("http://127.0.0.1:9147")._path == "/"
+
+
+def test_the_manager_plays_roles_given_no_player_whatever_their_order(tmp_path):
+    # role a (first) has no player: the manager draws its move, then asks b's player
+    path = tmp_path / "one_step.kif"
+    path.write_text(ONE_STEP)
+    desc, gdl = load_game(path)
+    record = Match(desc, {"b": "builtin:legal"}, gdl=gdl, seed=0).run()
+    assert record["players"] == {"a": "manager", "b": "builtin:legal"}
+    assert record["moves"] == [["go", "go"]] and record["goals"] == {"a": 100, "b": 0} and record["errors"] == []
+
+
+def test_rules_the_manager_cannot_ground_are_a_clean_error():
+    from ggpbridge.gdl.kif import parse_kif
+    from ggpbridge.ggp.protocol import GgpError
+    unsafe = parse_kif("(role a) (init s) (<= (legal a ?x) (true s)) (<= terminal (true t)) (goal a 0)")
+    with pytest.raises(GgpError, match="(?s)cannot play unsafe.kif: .*unsafe rule"):
+        Match(unsafe, {"a": "builtin:random"}, gdl=1, game="unsafe.kif")
