@@ -262,6 +262,14 @@ def test_roles_by_number_or_name():
         parse_role("dealer")
 
 
+def test_winnable_refuses_a_seat_the_game_does_not_have():
+    path = GAMES / "war_n4_winner.rcy"
+    for role in (None, -1, 2):
+        with pytest.raises(Exception, match=r"winnable needs a role in 0\.\.1 \(or player0\.\.player1\)"):
+            ask(path, "winnable", role)
+    assert ask(path, "winnable", 1).verdict == YES
+
+
 def _fake_asp(monkeypatch, fn):
     mod = types.ModuleType("ggpbridge.query.asp_engine")
     mod.answer_asp = fn
