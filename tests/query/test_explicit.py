@@ -169,6 +169,26 @@ def test_horizon_bounds_the_length_of_plays():
     assert r.confirmed, r.message
 
 
+@pytest.mark.parametrize("name", ["war_n4_winner.rcy", "kuhn_poker.rcy"])
+def test_the_longest_play_is_the_longest_of_every_play_enumerated(name):
+    # the DFS shares states met twice; a naive enumeration of every play (no sharing) must agree
+    m = machine(GAMES / name)
+
+    def longest(s, node):
+        return max((1 + longest(*m.step(s, mv)) for mv in Search(m).moves(node)), default=0)
+    s0 = m.initial_state()
+    assert ask(GAMES / name, "terminates").stats["longest_play"] == longest(s0, m.node(s0))
+
+
+def test_always_ends_says_a_horizon_is_not_used_and_the_search_leaves_gc_on():
+    import gc
+    path = GAMES / "war_n4_winner.rcy"
+    plain, capped = ask(path, "always-ends"), ask(path, "always-ends", horizon=3)
+    assert plain.verdict == capped.verdict == YES   # the whole graph, whatever the horizon
+    assert "--horizon is not used" in capped.method and "--horizon" not in plain.method
+    assert gc.isenabled()   # the search turns automatic collection off while it runs, and back on
+
+
 def test_a_horizon_that_cuts_plays_off_leaves_playable_and_winnable_unknown(tmp_path):
     # War n = 4: plays last up to 15 steps, every decision has an option, both seats can win
     path = GAMES / "war_n4_winner.rcy"
