@@ -177,7 +177,9 @@ def test_the_longest_play_is_the_longest_of_every_play_enumerated(name):
     def longest(s, node):
         return max((1 + longest(*m.step(s, mv)) for mv in Search(m).moves(node)), default=0)
     s0 = m.initial_state()
-    assert ask(GAMES / name, "terminates").stats["longest_play"] == longest(s0, m.node(s0))
+    a = ask(GAMES / name, "terminates")
+    assert a.stats["longest_play"] == longest(s0, m.node(s0))
+    assert a.method.endswith(f"; the longest play has {a.stats['longest_play']} steps")
 
 
 def test_always_ends_says_a_horizon_is_not_used_and_the_search_leaves_gc_on():

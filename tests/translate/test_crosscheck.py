@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from ggpbridge.gdl.ast import Const, Description, Distinct, Var
 from ggpbridge.gdl.kif import to_kif
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.recycle import parse_file
+from ggpbridge.sim.stepwise import Chance, StepMachine, Terminal
 from ggpbridge.translators.recycle_gdl import Translation
 
 DATA = Path(__file__).parent / "data"
@@ -110,6 +112,36 @@ def test_final_goals_that_differ_are_reported():
     what = info.value.detail["what"]
     assert what.startswith("goals differ: simulator ") and "clingo " in what
     assert info.value.detail["history"]   # it got to the end of the play
+
+
+def _played_alone(prog, seed) -> tuple:
+    """(decisions, chance events) of the simulator alone, drawing as the lockstep does: one
+    number from the seed's generator at every event (an outcome, or an option)."""
+    m, rng = StepMachine(prog), random.Random(seed)
+    s, decisions, chance = m.initial_state(), 0, 0
+    while not isinstance(node := m.node(s), Terminal):
+        if isinstance(node, Chance):
+            k, chance = rng.randrange(node.n), chance + 1
+        else:
+            k, decisions = rng.randrange(len(node.options)), decisions + 1
+        s = m.next_state(s, k)
+    return decisions, chance
+
+
+def test_the_counts_reported_are_the_events_and_steps_played():
+    loaded = parse_file(GAMES / "kuhn_poker.rcy")
+    ls = Lockstep(loaded)
+    steps = []
+    next_state = ls.gdl.next_state
+    ls.gdl.next_state = lambda s, joint: (steps.append(joint), next_state(s, joint))[1]
+    for seed in range(3):
+        steps.clear()
+        assert ls.play(seed) == (*_played_alone(ls.prog, seed), len(steps), "over")
+    progress = []
+    rep = crosscheck(loaded, 3, seed=0, progress=progress.append)
+    alone = [_played_alone(ls.prog, seed) for seed in range(3)]
+    assert (rep.playouts, rep.decisions, rep.chance) == (3, sum(d for d, _ in alone), sum(c for _, c in alone))
+    assert progress == [1, 1, 1]
 
 
 def test_crosscheck_cli_json():
