@@ -266,6 +266,24 @@ def test_sums_of_points_agree_and_are_built_only_where_read():
     assert tr.bounds[1] >= value == tr._sum_range(Const("value"))[1]
 
 
+def test_a_map_not_set_yet_gives_every_card_0_points(tmp_path):
+    # pile_sums.rcy with the ODD map never set: every card scores 0 with it, so the option
+    # guarded by a positive ODD score is never enabled (on both engines)...
+    text = (DATA / "pile_sums.rcy").read_text()
+    odd = """      (set (game points ODD)
+        (((RANK : ACE) 300) ((RANK : KING) 300)))
+"""
+    assert odd in text
+    scoring = "(scoring max (sum ((current player) vloc PILE) using (game points VALUE)))"
+    assert scoring in text
+    game = tmp_path / "odd_unset.rcy"
+    # and the piles are summed with it: every sum is 0, every player wins
+    game.write_text(text.replace(odd, "").replace(scoring, scoring.replace("VALUE", "ODD")))
+    ls = Lockstep(parse_file(game))
+    for seed in range(3):
+        assert ls.play(seed)[3] == "over"
+
+
 def test_a_sum_is_bounded_by_the_scores_of_the_map_it_reads():
     # Hearts sums a trick's penalty points; its card precedence map (hundreds per card)
     # once made the table 52 x the largest score of any map: 5,929 integers, then OOM
