@@ -169,6 +169,57 @@ def test_horizon_bounds_the_length_of_plays():
     assert r.confirmed, r.message
 
 
+@pytest.mark.parametrize("name", ["war_n4_winner.rcy", "kuhn_poker.rcy"])
+def test_the_longest_play_is_the_longest_of_every_play_enumerated(name):
+    # the DFS shares states met twice; a naive enumeration of every play (no sharing) must agree
+    m = machine(GAMES / name)
+
+    def longest(s, node):
+        return max((1 + longest(*m.step(s, mv)) for mv in Search(m).moves(node)), default=0)
+    s0 = m.initial_state()
+    a = ask(GAMES / name, "terminates")
+    assert a.stats["longest_play"] == longest(s0, m.node(s0))
+    assert a.method.endswith(f"; the longest play has {a.stats['longest_play']} steps")
+
+
+def test_always_ends_says_a_horizon_is_not_used_and_the_search_leaves_gc_on():
+    import gc
+    path = GAMES / "war_n4_winner.rcy"
+    # the search turns automatic collection off while it runs, then leaves it as it found it
+    gc.enable()
+    plain = ask(path, "always-ends")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        capped = ask(path, "always-ends", horizon=3)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert plain.verdict == capped.verdict == YES   # the whole graph, whatever the horizon
+    assert "--horizon is not used" in capped.method and "--horizon" not in plain.method
+
+
+def test_a_horizon_that_cuts_plays_off_leaves_playable_and_winnable_unknown(tmp_path):
+    # War n = 4: plays last up to 15 steps, every decision has an option, both seats can win
+    path = GAMES / "war_n4_winner.rcy"
+    for question, role in (("playable", None), ("winnable", 0), ("winnable", 1)):
+        assert ask(path, question, role, horizon=15).verdict == YES, question
+        cut = ask(path, question, role, horizon=3)   # only the shuffle: no decision, no end yet
+        assert cut.verdict == UNKNOWN and cut.limit == "--horizon 3", (question, role)
+    # player 1 never wins: 'no' needs every play seen to its end; a play cut short may still win
+    p = tmp_path / "all_to_zero.rcy"
+    p.write_text(ALL_TO_ZERO)
+    assert ask(p, "winnable", 1, horizon=2).verdict == NO
+    cut = ask(p, "winnable", 1, horizon=1)
+    assert cut.verdict == UNKNOWN and cut.limit == "--horizon 1"
+    # a dead end beyond the horizon is not seen: no claim that the game is playable
+    p = tmp_path / "stuck.rcy"
+    p.write_text(STUCK)
+    assert ask(p, "playable", horizon=2).verdict == NO
+    cut = ask(p, "playable", horizon=1)
+    assert cut.verdict == UNKNOWN and cut.limit == "--horizon 1"
+
+
 # ---------------------------------------------------------------- Agram
 @pytest.mark.parametrize("name", ["agram2_c2.rcy", "agram2_c3.rcy"])
 def test_agram_two_players_terminates_is_playable_and_winnable_by_both(name):
@@ -239,6 +290,14 @@ def test_roles_by_number_or_name():
         parse_role("player2", 2)
     with pytest.raises(Exception, match="seat number"):
         parse_role("dealer")
+
+
+def test_winnable_refuses_a_seat_the_game_does_not_have():
+    path = GAMES / "war_n4_winner.rcy"
+    for role in (None, -1, 2):
+        with pytest.raises(Exception, match=r"winnable needs a role in 0\.\.1 \(or player0\.\.player1\)"):
+            ask(path, "winnable", role)
+    assert ask(path, "winnable", 1).verdict == YES
 
 
 def _fake_asp(monkeypatch, fn):

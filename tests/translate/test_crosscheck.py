@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,10 +13,11 @@ from click.testing import CliRunner
 from conftest import CORPUS, GAMES
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import Divergence, Lockstep, crosscheck
-from ggpbridge.gdl.ast import Const, Description
+from ggpbridge.gdl.ast import Const, Description, Distinct, Var
 from ggpbridge.gdl.kif import to_kif
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.recycle import parse_file
+from ggpbridge.sim.stepwise import Chance, StepMachine, Terminal
 from ggpbridge.translators.recycle_gdl import Translation
 
 DATA = Path(__file__).parent / "data"
@@ -72,6 +75,76 @@ def test_wrong_percepts_are_reported():
     with pytest.raises(Divergence) as info:
         ls.play(0)
     assert "percepts differ" in info.value.detail["what"] and info.value.detail["only_simulator"]
+
+
+def _rewritten(ls: Lockstep, rewrite) -> None:
+    """Play the lockstep against the translation with each rule replaced by rewrite(rule)."""
+    desc = ls.tr.description
+    ls.gdl = ClingoMachine(Description(tuple(rewrite(r) for r in desc.rules)), percepts=True)
+
+
+def test_percepts_missing_for_a_later_player_alone_are_reported():
+    # player 1 no longer sees the cards it may see; player 0's percepts are untouched
+    ls = Lockstep(parse_file(GAMES / "kuhn_poker.rcy"))
+
+    def blind_player1(r):
+        if r.head.name == "sees" and getattr(r.head.args[1], "name", "") == "at":
+            return replace(r, body=(*r.body, Distinct(r.head.args[0], Const("player1"))))
+        return r
+    _rewritten(ls, blind_player1)
+    with pytest.raises(Divergence) as info:
+        ls.play(0)
+    assert info.value.detail["what"] == "player 1's percepts differ"
+    assert info.value.detail["only_simulator"] and not info.value.detail["only_clingo"]
+
+
+def test_final_goals_that_differ_are_reported():
+    # the translation pays the beaten player and not the winner: every state, option and percept
+    # still agrees, only the goals at the end differ
+    ls = Lockstep(parse_file(GAMES / "kuhn_poker.rcy"))
+
+    def swapped(r):
+        if r.head.name == "goal" and isinstance(r.head.args[0], Var) and not any(
+                getattr(b, "name", "") == "true" for b in r.body):
+            value = {"100": "0", "0": "100"}[r.head.args[1].name]
+            return replace(r, head=replace(r.head, args=(r.head.args[0], Const(value))))
+        return r
+    _rewritten(ls, swapped)
+    with pytest.raises(Divergence) as info:
+        ls.play(0)
+    what = info.value.detail["what"]
+    assert what.startswith("goals differ: simulator ") and "clingo " in what
+    assert info.value.detail["history"]   # it got to the end of the play
+
+
+def _played_alone(prog, seed) -> tuple:
+    """(decisions, chance events) of the simulator alone, drawing as the lockstep does: one
+    number from the seed's generator at every event (an outcome, or an option)."""
+    m, rng = StepMachine(prog), random.Random(seed)
+    s, decisions, chance = m.initial_state(), 0, 0
+    while not isinstance(node := m.node(s), Terminal):
+        if isinstance(node, Chance):
+            k, chance = rng.randrange(node.n), chance + 1
+        else:
+            k, decisions = rng.randrange(len(node.options)), decisions + 1
+        s = m.next_state(s, k)
+    return decisions, chance
+
+
+def test_the_counts_reported_are_the_events_and_steps_played():
+    loaded = parse_file(GAMES / "kuhn_poker.rcy")
+    ls = Lockstep(loaded)
+    steps = []
+    next_state = ls.gdl.next_state
+    ls.gdl.next_state = lambda s, joint: (steps.append(joint), next_state(s, joint))[1]
+    for seed in range(3):
+        steps.clear()
+        assert ls.play(seed) == (*_played_alone(ls.prog, seed), len(steps), "over")
+    progress = []
+    rep = crosscheck(loaded, 3, seed=0, progress=progress.append)
+    alone = [_played_alone(ls.prog, seed) for seed in range(3)]
+    assert (rep.playouts, rep.decisions, rep.chance) == (3, sum(d for d, _ in alone), sum(c for _, c in alone))
+    assert progress == [1, 1, 1]
 
 
 def test_crosscheck_cli_json():
@@ -196,6 +269,24 @@ def test_sums_of_points_agree_and_are_built_only_where_read():
     # a pile can hold every card: the table holds the sum of their best VALUE scores
     value = sum(max(lo_hi[1], 0) for (key, _), lo_hi in tr.card_range.items() if key.name == "value")
     assert tr.bounds[1] >= value == tr._sum_range(Const("value"))[1]
+
+
+def test_a_map_not_set_yet_gives_every_card_0_points(tmp_path):
+    # pile_sums.rcy with the ODD map never set: every card scores 0 with it, so the option
+    # guarded by a positive ODD score is never enabled (on both engines)...
+    text = (DATA / "pile_sums.rcy").read_text()
+    odd = """      (set (game points ODD)
+        (((RANK : ACE) 300) ((RANK : KING) 300)))
+"""
+    assert odd in text
+    scoring = "(scoring max (sum ((current player) vloc PILE) using (game points VALUE)))"
+    assert scoring in text
+    game = tmp_path / "odd_unset.rcy"
+    # and the piles are summed with it: every sum is 0, every player wins
+    game.write_text(text.replace(odd, "").replace(scoring, scoring.replace("VALUE", "ODD")))
+    ls = Lockstep(parse_file(game))
+    for seed in range(3):
+        assert ls.play(seed)[3] == "over"
 
 
 def test_a_sum_is_bounded_by_the_scores_of_the_map_it_reads():
