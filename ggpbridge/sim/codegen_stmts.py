@@ -66,63 +66,72 @@ class Statements:
                 + self.s(n.body, env, ind + "    ")
                 + [f"{ind}    {g} -= 1", f"{ind}    if {g} < 0:", f"{ind}        raise _RuleError('repeat all')"])
 
-    def take(self, n, env, ind, physical=True) -> tuple[list[str], str]:
-        """Lines removing the designated card, and the name holding it."""
+    def take(self, n, env, ind, physical=True) -> tuple[list[str], list[str], str]:
+        """Lines evaluating the designated card's operands, lines removing it, and the name
+        holding it (actions.taker)."""
         card = self.tmp("k")
         if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location):
             if not isinstance(n.source.name, ir.Name):
                 raise Unsupported("computed location name")
             lst = self.tmp("l")
-            lines = [f"{ind}{lst} = F[{self.loc_index(n.source, env)}]"]
+            prep = [f"{ind}{lst} = F[{self.loc_index(n.source, env)}]"]
             if n.where == "top":
-                lines.append(f"{ind}{card} = {lst}.pop()")
+                lines = [f"{ind}{card} = {lst}.pop()"]
             elif n.where == "bottom":
-                lines.append(f"{ind}{card} = {lst}.pop(0)")
+                lines = [f"{ind}{card} = {lst}.pop(0)"]
             else:
-                lines.append(f"{ind}{card} = {lst}.pop({self.x(n.where, env)})")
+                i = self.tmp("i")
+                prep.append(f"{ind}{i} = {self.x(n.where, env)}")
+                lines = [f"{ind}{card} = {lst}.pop({i})"]
             if physical:
                 lines.append(f"{ind}where[{card}] = None")
-            return lines, card
+            return prep, lines, card
         if not physical:
             raise Unsupported("take")
         if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Var):
             # a card taken from a variable's collection leaves that collection too (actions.taker)
             lst = self.tmp("l")
-            return [f"{ind}{lst} = {self.x(n.source, env)}",
-                    f"{ind}{card} = {self.x(n, env)}",
-                    f"{ind}if isinstance({lst}, list) and {card} in {lst}:",
-                    f"{ind}    {lst}.remove({card})",
-                    f"{ind}_take(F, where, {card})"], card
-        return [f"{ind}{card} = _take(F, where, {self.x(n, env)})"], card
+            return ([f"{ind}{card} = {self.x(n, env)}", f"{ind}{lst} = {self.x(n.source, env)}"],
+                    [f"{ind}if isinstance({lst}, list) and {card} in {lst}:",
+                     f"{ind}    {lst}.remove({card})",
+                     f"{ind}_take(F, where, {card})"], card)
+        return [f"{ind}{card} = {self.x(n, env)}"], [f"{ind}_take(F, where, {card})"], card
 
-    def put(self, n, env, ind, card, physical=True) -> list[str]:
+    def put(self, n, env, ind, card, physical=True) -> tuple[list[str], list[str]]:
+        """Lines evaluating the destination's operands, and lines inserting the card there."""
         if not (isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location)
                 and isinstance(n.source.name, ir.Name)):
             raise Unsupported("put")
         idx = self.loc_index(n.source, env)
-        lines = []
+        prep = []
         if not idx.isdigit():   # compute a dynamic index once
-            lines.append(f"{ind}{(idx := self.tmp('i'))} = {self.loc_index(n.source, env)}")
+            prep.append(f"{ind}{(idx := self.tmp('i'))} = {self.loc_index(n.source, env)}")
         if n.where == "top":
-            lines.append(f"{ind}F[{idx}].append({card})")
+            lines = [f"{ind}F[{idx}].append({card})"]
         elif n.where == "bottom":
-            lines.append(f"{ind}F[{idx}].insert(0, {card})")
+            lines = [f"{ind}F[{idx}].insert(0, {card})"]
         else:
-            lines.append(f"{ind}F[{idx}].insert({self.x(n.where, env)}, {card})")
+            prep.append(f"{ind}{(j := self.tmp('i'))} = {self.x(n.where, env)}")
+            lines = [f"{ind}F[{idx}].insert({j}, {card})"]
         if physical and n.source.vis != "mem":
             lines.append(f"{ind}where[{card}] = {idx}")
-        return lines
+        return prep, lines
 
     def s_Move(self, n, env, ind):
-        lines, card = self.take(n.src, env, ind)
-        return lines + self.put(n.dst, env, ind, card)
+        # every operand first, source then destination, as CardStock creates a move before it
+        # executes it (actions.s_Move)
+        prep_src, take, card = self.take(n.src, env, ind)
+        prep_dst, put = self.put(n.dst, env, ind, card)
+        return prep_src + prep_dst + take + put
 
     def s_Remember(self, n, env, ind):
         card = self.tmp("k")
-        return [f"{ind}{card} = {self.x(n.src, env)}"] + self.put(n.dst, env, ind, card, physical=False)
+        prep, put = self.put(n.dst, env, ind, card, physical=False)
+        return [f"{ind}{card} = {self.x(n.src, env)}"] + prep + put
 
     def s_Forget(self, n, env, ind):
-        return self.take(n.card, env, ind, physical=False)[0]
+        prep, take, _ = self.take(n.card, env, ind, physical=False)
+        return prep + take
 
     def s_Shuffle(self, n, env, ind):
         return [f"{ind}_shuffle({self.coll(n.target, env)}, rng, NC)"]
