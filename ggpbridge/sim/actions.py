@@ -142,22 +142,10 @@ class StmtCompiler(ExprCompiler):
         return repeat
 
     def s_RepeatAll(self, n, env):
-        body = self.s(n.body, env)
-        src = n.body.src if isinstance(n.body, ir.Move) else n.body.card
-        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
-            raise fail("'repeat all' needs (move|forget (top|bottom LOCATION) ...)", n)
-        source = self.coll(src.source, env)
-
-        def repeat_all(c):
-            k = 0
-            guard = len(c.lay.cards) * 4 + 16
-            while source(c):
-                k += body(c)
-                guard -= 1
-                if guard < 0:
-                    raise fail("'repeat all' never empties its source", n)
-            return k
-        return repeat_all
+        plan = ir.repeat_all_plan(n)
+        if plan is None:
+            raise fail("'repeat all' needs (move|forget (top|bottom|N COLLECTION) ...) or (move (max|min ...) ...)", n)
+        return self.s(plan, env)
 
     # ------------------------------------------------------------ cards
     def s_Move(self, n, env):

@@ -58,13 +58,10 @@ class Statements:
         return [f"{ind}for _ in range({self.x(n.count, env)}):"] + self.s(n.body, env, ind + "    ")
 
     def s_RepeatAll(self, n, env, ind):
-        src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
-        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
+        plan = ir.repeat_all_plan(n)
+        if plan is None:
             raise Unsupported("repeat all")
-        g = self.tmp("g")
-        return ([f"{ind}{g} = {len(self.lay.cards) * 4 + 16}", f"{ind}while {self.coll(src.source, env)}:"]
-                + self.s(n.body, env, ind + "    ")
-                + [f"{ind}    {g} -= 1", f"{ind}    if {g} < 0:", f"{ind}        raise _RuleError('repeat all')"])
+        return self.s(plan, env, ind)
 
     def take(self, n, env, ind, physical=True) -> tuple[list[str], list[str], str]:
         """Lines evaluating the designated card's operands, lines removing it, and the name

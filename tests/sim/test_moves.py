@@ -1,8 +1,9 @@
-"""A move resolves its source and its destination before it changes anything (issue #32).
+"""Moves that read what they change, and `repeat all` (issue #32), in both simulator engines.
 
 CardStock creates a move (source card, then destination collection) before it executes it
 (docs/cardstock-semantics.md §3.3), so a destination computed from the collection the
-moved card lies in still sees that card. Both simulator engines must play it so.
+moved card lies in still sees that card. `repeat all` runs once per card of its source's
+collection as it is when the repeat starts (§3.4), however that collection changes.
 """
 from __future__ import annotations
 
@@ -83,3 +84,46 @@ def test_destination_index_is_read_before_the_card_leaves():
     ranks = [live.prog.lay.cards[k]["RANK"] for k in _cards(live, "vloc", "A", -1)]
     assert ranks == ["TWO", "THREE", "ONE"]
     _both_engines(prog, range(3))
+
+
+VALUE = {"ONE": 1, "TWO": 2, "THREE": 3, "FOUR": 4}
+
+
+def test_repeat_all_runs_once_per_card_of_its_source_as_it_starts():
+    prog = compile_loaded(parse_file(DATA / "repeat_all_sources.rcy"))
+    cards = prog.lay.cards
+    for seed in range(12):
+        live = _final(prog, seed)
+        stock = _cards(live, "vloc", "STOCK", -1)
+        piles = [_cards(live, "vloc", "PILE", p) for p in range(2)]
+        hands = [_cards(live, "vloc", "HAND", p) for p in range(2)]
+        # a filter over the hand: every red card went, and only those
+        assert all(cards[k]["SUIT"] == "BLUE" for h in hands for k in h), seed
+        # a filter over the stock onto its own bottom: each blue card moved once (below the
+        # red ones); the max: one card; the stock onto itself: each card once, order kept
+        assert len(stock) == 3, seed
+        suits = [cards[k]["SUIT"] for k in stock]
+        assert suits == sorted(suits), seed   # BLUE before RED, bottom first
+        # the max went to a pile: no card left in the stock is above every card of the piles
+        assert sum(map(len, piles)) + sum(map(len, hands)) == 5, seed
+        best = max(VALUE[cards[k]["RANK"]] for p in piles for k in p)
+        assert all(VALUE[cards[k]["RANK"]] <= best for k in stock), seed
+
+
+def test_repeat_all_of_a_pair_moves_both_of_its_cards():
+    prog = compile_loaded(parse_file(DATA / "repeat_all_tuple.rcy"))
+    cards, sizes = prog.lay.cards, set()
+    for seed in range(12):
+        live = _final(prog, seed)
+        for p in range(2):
+            pairs = _cards(live, "vloc", "PAIRS", p)
+            sizes.add(len(pairs))
+            assert len(pairs) in (0, 2), seed
+            if pairs:
+                assert cards[pairs[0]]["RANK"] == cards[pairs[1]]["RANK"], seed
+    assert sizes == {0, 2}
+
+
+def test_generated_engine_repeats_as_the_closure_engine():
+    for name in ("repeat_all_sources.rcy", "repeat_all_tuple.rcy"):
+        _both_engines(compile_loaded(parse_file(DATA / name)))
