@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import ir
 from .actions import static_points
-from .codegen_exprs import Unsupported
+from .codegen_exprs import Unsupported, has_chance
 from .machine import _PRIMITIVE
 
 
@@ -137,10 +137,19 @@ class Statements:
         return [f"{ind}{self.x_IntStorage(n.target, env)} = {self.x(n.value, env)}"]
 
     def s_Inc(self, n, env, ind):
-        return [f"{ind}{self.x_IntStorage(n.target, env)} += {self.x(n.value, env)}"]
+        return self._add(n, env, ind, "+=")
 
     def s_Dec(self, n, env, ind):
-        return [f"{ind}{self.x_IntStorage(n.target, env)} -= {self.x(n.value, env)}"]
+        return self._add(n, env, ind, "-=")
+
+    def _add(self, n, env, ind, op):
+        # the value before the storage, as the closure engine (and the translation) draw them:
+        # `T[o] += v` would evaluate the storage's owner first
+        value = self.x(n.value, env)
+        if not (has_chance(n.value) and has_chance(n.target)):
+            return [f"{ind}{self.x_IntStorage(n.target, env)} {op} {value}"]
+        v = self.tmp("v")
+        return [f"{ind}{v} = {value}", f"{ind}{self.x_IntStorage(n.target, env)} {op} {v}"]
 
     def s_SetStr(self, n, env, ind):
         return [f"{ind}{self.x_StrStorage(n.target, env)} = str({self.x(n.value, env)})"]

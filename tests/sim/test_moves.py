@@ -129,3 +129,8 @@ def test_repeat_all_of_a_pair_moves_both_of_its_cards():
 def test_generated_engine_repeats_as_the_closure_engine():
     for name in ("repeat_all_sources.rcy", "repeat_all_tuple.rcy"):
         _both_engines(compile_loaded(parse_file(DATA / name)))
+
+
+def test_engines_draw_an_actions_chance_in_one_order():
+    # a storage whose owner and value both take chance: the value first in both engines
+    _both_engines(compile_loaded(parse_file(DATA / "chance_operands.rcy")))

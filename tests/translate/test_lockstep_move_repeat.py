@@ -24,6 +24,11 @@ def test_trick_to_the_owner_of_the_highest_card():
     _agree_to_the_end(SIM_DATA / "trick_to_owner.rcy", 6)
 
 
+def test_chance_in_several_operands_is_drawn_in_the_simulators_order():
+    # a move's source before its destination, a value before its storage, left to right
+    _agree_to_the_end(SIM_DATA / "chance_operands.rcy", 6)
+
+
 @pytest.mark.parametrize("game", ["repeat_all_sources.rcy", "repeat_all_tuple.rcy"])
 def test_repeat_all_over_changing_sources(game):
     # filters (onto another location and onto their own), a max, a location onto itself,
