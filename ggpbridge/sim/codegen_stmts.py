@@ -77,9 +77,12 @@ class Statements:
             elif n.where == "bottom":
                 lines = [f"{ind}{card} = {lst}.pop(0)"]
             else:
+                # a position outside the location is an error, as in actions.taker (pop(-1)
+                # would quietly take the top card)
                 i = self.tmp("i")
                 prep.append(f"{ind}{i} = {self.x(n.where, env)}")
-                lines = [f"{ind}{card} = {lst}.pop({i})"]
+                lines = [f"{ind}if not 0 <= {i} < len({lst}):", f"{ind}    raise _RuleError('card index')",
+                         f"{ind}{card} = {lst}.pop({i})"]
             if physical:
                 lines.append(f"{ind}where[{card}] = None")
             return prep, lines, card

@@ -134,3 +134,17 @@ def test_generated_engine_repeats_as_the_closure_engine():
 def test_engines_draw_an_actions_chance_in_one_order():
     # a storage whose owner and value both take chance: the value first in both engines
     _both_engines(compile_loaded(parse_file(DATA / "chance_operands.rcy")))
+
+
+def test_a_position_outside_the_source_is_an_error_in_both_engines():
+    # the last turn takes card -1 of a one-card location: an error, never the top card
+    text = """(game (setup (create players 2)
+        (create deck (game vloc A) (deck (RANK (ONE, TWO, THREE)) (SUIT (RED)))))
+      (stage player (end (== (size (game vloc A)) 0))
+        (choice ((move ((- (size (game vloc A)) 2) (game vloc A)) (top ((current player) vloc HAND))))))
+      (scoring max (size ((current player) vloc HAND))))"""
+    prog = compile_loaded(parse_text(text, "t.rcy"))
+    ref = play(prog, 0, [None] * 2)
+    assert ref.status == "error" and "card -1 of a location holding 1" in ref.error
+    status, _, _ = compile_fast(prog)(random.Random(0), lambda p, n: 0, 1000, [])
+    assert status == "error"
