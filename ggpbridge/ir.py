@@ -681,4 +681,3 @@ def repeat_all_plan(n: RepeatAll) -> Node | None:
     copy = Var(var, pos=coll.pos)
     move = Move(CardAt(src.where, copy, pos=src.pos), body.dst, pos=body.pos)
     return Let(coll, var, Repeat(Size(copy, pos=n.pos), move, pos=n.pos), pos=n.pos)
-
