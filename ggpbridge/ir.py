@@ -550,7 +550,8 @@ class Repeat(Node):
 
 @node
 class RepeatAll(Node):
-    """`(repeat all (move|forget ...))`: until the source is empty."""
+    """`(repeat all (move|forget ...))`: once per card of the source's collection as it is
+    when the repeat starts (`repeat_all_plan` gives its meaning in other constructs)."""
 
     body: "Stmt"
 
@@ -661,3 +662,32 @@ Expr = Union[IntExpr, StrExpr, CardExpr, CollExpr, BoolExpr, OwnerExpr]
 Stmt = Union[Move, Remember, Forget, Shuffle, Faro, SetInt, Inc, Dec, SetStr, SetPoints,
              CreateTeams, CreateDeck, Cycle, TurnPass, Repeat, RepeatAll, ForAll, AnyOf,
              Let, Do, Choice, Stage, CondAct]
+
+
+def repeat_all_plan(n: RepeatAll) -> Node | None:
+    """What `(repeat all (move|forget SRC ...))` means, written with other constructs; None
+    when SRC is neither `(top|bottom|N COLLECTION)` nor `(max|min ...)`.
+
+    CardStock counts the cards of SRC's collection when the repeat starts and runs the action
+    that many times (docs/cardstock-semantics.md §3.4), so:
+    * a location, or a variable's collection (which a move takes its card out of), is counted
+      and read afresh by each move: `Repeat((size C), BODY)`;
+    * any other collection (a filter, a union, a tuple, ...) would change as its cards move,
+      so it is copied once and its cards are taken from the copy: `Let(C, V,
+      Repeat((size V), BODY'))`, BODY' taking from `V` (CardStock gives every copy of the
+      action its own snapshot, so that all copies move one card: a bug we do not follow);
+    * `(max|min ...)` is a one-card collection: the action once.
+    """
+    body = n.body
+    src = body.src if isinstance(body, Move) else body.card if isinstance(body, Forget) else None
+    if isinstance(src, Extreme):
+        return Repeat(IntLit(1, pos=n.pos), body, pos=n.pos)
+    if not isinstance(src, CardAt):
+        return None
+    coll = src.source
+    if isinstance(coll, (Location, Var)) or not isinstance(body, Move):
+        return Repeat(Size(coll, pos=n.pos), body, pos=n.pos)
+    var = f"repeat all@{n.pos.line}:{n.pos.col}"   # no RECYCLE variable can be spelt so
+    copy = Var(var, pos=coll.pos)
+    move = Move(CardAt(src.where, copy, pos=src.pos), body.dst, pos=body.pos)
+    return Let(coll, var, Repeat(Size(copy, pos=n.pos), move, pos=n.pos), pos=n.pos)

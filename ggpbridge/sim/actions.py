@@ -142,58 +142,57 @@ class StmtCompiler(ExprCompiler):
         return repeat
 
     def s_RepeatAll(self, n, env):
-        body = self.s(n.body, env)
-        src = n.body.src if isinstance(n.body, ir.Move) else n.body.card
-        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
-            raise fail("'repeat all' needs (move|forget (top|bottom LOCATION) ...)", n)
-        source = self.coll(src.source, env)
-
-        def repeat_all(c):
-            k = 0
-            guard = len(c.lay.cards) * 4 + 16
-            while source(c):
-                k += body(c)
-                guard -= 1
-                if guard < 0:
-                    raise fail("'repeat all' never empties its source", n)
-            return k
-        return repeat_all
+        plan = ir.repeat_all_plan(n)
+        if plan is None:
+            raise fail("'repeat all' needs (move|forget (top|bottom|N COLLECTION) ...) or (move (max|min ...) ...)", n)
+        return self.s(plan, env)
 
     # ------------------------------------------------------------ cards
     def s_Move(self, n, env):
-        take, put = self.taker(n.src, env), self.putter(n.dst, env)
+        # CardStock creates the move (ProcessMove: source card, then destination) before it
+        # executes it, so a destination computed from the source's collection sees the card
+        # still there (docs/cardstock-semantics.md §3.3)
+        (prep_src, take), (prep_dst, put) = self.taker(n.src, env), self.putter(n.dst, env)
 
         def move(c):
-            card = take(c)
-            put(c, card, True)
+            src = prep_src(c)
+            dst = prep_dst(c)
+            put(c, dst, take(c, src), True)
             return 1
         return move
 
     def s_Remember(self, n, env):
-        card, put = self.x(n.src, env), self.putter(n.dst, env)
+        card, (prep_dst, put) = self.x(n.src, env), self.putter(n.dst, env)
 
         def remember(c):
-            put(c, card(c), False)
+            k = card(c)
+            put(c, prep_dst(c), k, False)
             return 1
         return remember
 
     def s_Forget(self, n, env):
-        take = self.taker(n.card, env, physical=False)
+        prep, take = self.taker(n.card, env, physical=False)
 
         def forget(c):
-            take(c)
+            take(c, prep(c))
             return 1
         return forget
 
     def taker(self, n, env, physical: bool = True):
-        """A closure removing the designated card from where it lies; returns the card."""
+        """Two closures removing the designated card from where it lies: `prep(c)` evaluates
+        the card's operands (its location, its index, the card itself) and gives what
+        `take(c, prepped)` needs to remove it; take returns the card."""
         if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location):
             ref = self.loc_ref(n.source, env)
             w = n.where
             idx = None if w in ("top", "bottom") else self.x(w, env)
 
-            def take_at(c):
+            def prep_at(c):
                 slot, owner = ref(c)
+                return slot, owner, (None if idx is None else idx(c))
+
+            def take_at(c, prepped):
+                slot, owner, k = prepped
                 lst = c.loc(slot, owner)
                 if not lst:
                     raise fail("a card is taken from an empty location", n)
@@ -202,7 +201,6 @@ class StmtCompiler(ExprCompiler):
                 elif w == "bottom":
                     card = lst.pop(0)
                 else:
-                    k = idx(c)
                     if not 0 <= k < len(lst):
                         raise fail(f"card {k} of a location holding {len(lst)}", n)
                     card = lst.pop(k)
@@ -211,26 +209,27 @@ class StmtCompiler(ExprCompiler):
                 if c.drawlog is not None and idx is None and c.btrace is None:
                     c.drawlog.append((slot, owner, card, c.fpos >= len(c.forced or ())))
                 return card
-            return take_at
+            return prep_at, take_at
         if not physical:
             raise fail("forget takes (top|bottom|N MEM-LOCATION)", n)
         if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Var):
             # a card taken from a variable's collection leaves that collection too
             src, pick = self.x(n.source, env), self.x(n, env)
 
-            def take_from_var(c):
-                card = pick(c)
-                lst = src(c)
+            def prep_var(c):
+                return pick(c), src(c)
+
+            def take_from_var(c, prepped):
+                card, lst = prepped
                 if isinstance(lst, list) and card in lst:
                     lst.remove(card)
                 return _take_physical(c, card, n)
-            return take_from_var
-        card_f = self.x(n, env)
-
-        return lambda c: _take_physical(c, card_f(c), n)
+            return prep_var, take_from_var
+        return self.x(n, env), lambda c, card: _take_physical(c, card, n)
 
     def putter(self, n, env):
-        """A closure placing a card at the designated place."""
+        """Two closures placing a card at the designated place: `prep(c)` evaluates the
+        destination (its location and index), `put(c, prepped, card, physical)` inserts."""
         if not (isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location)):
             raise fail("a card goes to (top|bottom|N LOCATION)", n)
         ref = self.loc_ref(n.source, env)
@@ -238,20 +237,24 @@ class StmtCompiler(ExprCompiler):
         idx = None if w in ("top", "bottom") else self.x(w, env)
         mem = n.source.vis == "mem"
 
-        def put(c, card, physical):
+        def prep(c):
             slot, owner = ref(c)
+            return slot, owner, (None if idx is None else idx(c))
+
+        def put(c, prepped, card, physical):
+            slot, owner, k = prepped
             lst = c.loc(slot, owner)
             if w == "top":
                 lst.append(card)
             elif w == "bottom":
                 lst.insert(0, card)
             else:
-                lst.insert(idx(c), card)
+                lst.insert(k, card)
             if physical and not mem:
                 c.where[card] = (slot, owner)
             if c.watch is not None:
                 c.watch.size(slot, len(lst))
-        return put
+        return prep, put
 
     def s_Shuffle(self, n, env):
         target = self.coll(n.target, env)
@@ -366,13 +369,14 @@ class StmtCompiler(ExprCompiler):
 
     def s_CreateDeck(self, n, env):
         blocks = self.deck_cards[id(n)]
-        put = self.putter(ir.CardAt("top", n.location), env)
+        prep, put = self.putter(ir.CardAt("top", n.location), env)
 
         def create(c):
             for cards in blocks:
                 if c.where[cards[0]] is None:
+                    dst = prep(c)
                     for card in cards:
-                        put(c, card, True)
+                        put(c, dst, card, True)
                     return 1
             raise fail("this deck is created more often than it can be in play: decks created during "
                        "play are supported once each", n)

@@ -172,10 +172,11 @@ class _Gen(Expressions, Statements):
         if isinstance(n, ir.CondAct):
             return f"(bool({'True' if n.cond is None else self._pure(n.cond, env)}) and {self.acts(n.body, env)})"
         if isinstance(n, ir.RepeatAll):
-            src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
-            if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
+            # it acts when its source holds a card as it starts (a max or min always does)
+            if ir.repeat_all_plan(n) is None:
                 raise Unsupported("repeat all")
-            return f"bool({self._pure(src.source, env, coll=True)})"
+            src = n.body.src if isinstance(n.body, ir.Move) else n.body.card
+            return "True" if isinstance(src, ir.Extreme) else f"bool({self._pure(src.source, env, coll=True)})"
         if isinstance(n, ir.Repeat):
             return f"({self._pure(n.count, env)} > 0 and {self.acts(n.body, env)})"
         if isinstance(n, ir.ForAll):

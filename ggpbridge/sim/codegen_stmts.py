@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import ir
 from .actions import static_points
-from .codegen_exprs import Unsupported
+from .codegen_exprs import Unsupported, has_chance
 from .machine import _PRIMITIVE
 
 
@@ -58,71 +58,80 @@ class Statements:
         return [f"{ind}for _ in range({self.x(n.count, env)}):"] + self.s(n.body, env, ind + "    ")
 
     def s_RepeatAll(self, n, env, ind):
-        src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
-        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
+        plan = ir.repeat_all_plan(n)
+        if plan is None:
             raise Unsupported("repeat all")
-        g = self.tmp("g")
-        return ([f"{ind}{g} = {len(self.lay.cards) * 4 + 16}", f"{ind}while {self.coll(src.source, env)}:"]
-                + self.s(n.body, env, ind + "    ")
-                + [f"{ind}    {g} -= 1", f"{ind}    if {g} < 0:", f"{ind}        raise _RuleError('repeat all')"])
+        return self.s(plan, env, ind)
 
-    def take(self, n, env, ind, physical=True) -> tuple[list[str], str]:
-        """Lines removing the designated card, and the name holding it."""
+    def take(self, n, env, ind, physical=True) -> tuple[list[str], list[str], str]:
+        """Lines evaluating the designated card's operands, lines removing it, and the name
+        holding it (actions.taker)."""
         card = self.tmp("k")
         if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location):
             if not isinstance(n.source.name, ir.Name):
                 raise Unsupported("computed location name")
             lst = self.tmp("l")
-            lines = [f"{ind}{lst} = F[{self.loc_index(n.source, env)}]"]
+            prep = [f"{ind}{lst} = F[{self.loc_index(n.source, env)}]"]
             if n.where == "top":
-                lines.append(f"{ind}{card} = {lst}.pop()")
+                lines = [f"{ind}{card} = {lst}.pop()"]
             elif n.where == "bottom":
-                lines.append(f"{ind}{card} = {lst}.pop(0)")
+                lines = [f"{ind}{card} = {lst}.pop(0)"]
             else:
-                lines.append(f"{ind}{card} = {lst}.pop({self.x(n.where, env)})")
+                # a position outside the location is an error, as in actions.taker (pop(-1)
+                # would quietly take the top card)
+                i = self.tmp("i")
+                prep.append(f"{ind}{i} = {self.x(n.where, env)}")
+                lines = [f"{ind}if not 0 <= {i} < len({lst}):", f"{ind}    raise _RuleError('card index')",
+                         f"{ind}{card} = {lst}.pop({i})"]
             if physical:
                 lines.append(f"{ind}where[{card}] = None")
-            return lines, card
+            return prep, lines, card
         if not physical:
             raise Unsupported("take")
         if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Var):
             # a card taken from a variable's collection leaves that collection too (actions.taker)
             lst = self.tmp("l")
-            return [f"{ind}{lst} = {self.x(n.source, env)}",
-                    f"{ind}{card} = {self.x(n, env)}",
-                    f"{ind}if isinstance({lst}, list) and {card} in {lst}:",
-                    f"{ind}    {lst}.remove({card})",
-                    f"{ind}_take(F, where, {card})"], card
-        return [f"{ind}{card} = _take(F, where, {self.x(n, env)})"], card
+            return ([f"{ind}{card} = {self.x(n, env)}", f"{ind}{lst} = {self.x(n.source, env)}"],
+                    [f"{ind}if isinstance({lst}, list) and {card} in {lst}:",
+                     f"{ind}    {lst}.remove({card})",
+                     f"{ind}_take(F, where, {card})"], card)
+        return [f"{ind}{card} = {self.x(n, env)}"], [f"{ind}_take(F, where, {card})"], card
 
-    def put(self, n, env, ind, card, physical=True) -> list[str]:
+    def put(self, n, env, ind, card, physical=True) -> tuple[list[str], list[str]]:
+        """Lines evaluating the destination's operands, and lines inserting the card there."""
         if not (isinstance(n, ir.CardAt) and isinstance(n.source, ir.Location)
                 and isinstance(n.source.name, ir.Name)):
             raise Unsupported("put")
         idx = self.loc_index(n.source, env)
-        lines = []
+        prep = []
         if not idx.isdigit():   # compute a dynamic index once
-            lines.append(f"{ind}{(idx := self.tmp('i'))} = {self.loc_index(n.source, env)}")
+            prep.append(f"{ind}{(idx := self.tmp('i'))} = {self.loc_index(n.source, env)}")
         if n.where == "top":
-            lines.append(f"{ind}F[{idx}].append({card})")
+            lines = [f"{ind}F[{idx}].append({card})"]
         elif n.where == "bottom":
-            lines.append(f"{ind}F[{idx}].insert(0, {card})")
+            lines = [f"{ind}F[{idx}].insert(0, {card})"]
         else:
-            lines.append(f"{ind}F[{idx}].insert({self.x(n.where, env)}, {card})")
+            prep.append(f"{ind}{(j := self.tmp('i'))} = {self.x(n.where, env)}")
+            lines = [f"{ind}F[{idx}].insert({j}, {card})"]
         if physical and n.source.vis != "mem":
             lines.append(f"{ind}where[{card}] = {idx}")
-        return lines
+        return prep, lines
 
     def s_Move(self, n, env, ind):
-        lines, card = self.take(n.src, env, ind)
-        return lines + self.put(n.dst, env, ind, card)
+        # every operand first, source then destination, as CardStock creates a move before it
+        # executes it (actions.s_Move)
+        prep_src, take, card = self.take(n.src, env, ind)
+        prep_dst, put = self.put(n.dst, env, ind, card)
+        return prep_src + prep_dst + take + put
 
     def s_Remember(self, n, env, ind):
         card = self.tmp("k")
-        return [f"{ind}{card} = {self.x(n.src, env)}"] + self.put(n.dst, env, ind, card, physical=False)
+        prep, put = self.put(n.dst, env, ind, card, physical=False)
+        return [f"{ind}{card} = {self.x(n.src, env)}"] + prep + put
 
     def s_Forget(self, n, env, ind):
-        return self.take(n.card, env, ind, physical=False)[0]
+        prep, take, _ = self.take(n.card, env, ind, physical=False)
+        return prep + take
 
     def s_Shuffle(self, n, env, ind):
         return [f"{ind}_shuffle({self.coll(n.target, env)}, rng, NC)"]
@@ -131,10 +140,19 @@ class Statements:
         return [f"{ind}{self.x_IntStorage(n.target, env)} = {self.x(n.value, env)}"]
 
     def s_Inc(self, n, env, ind):
-        return [f"{ind}{self.x_IntStorage(n.target, env)} += {self.x(n.value, env)}"]
+        return self._add(n, env, ind, "+=")
 
     def s_Dec(self, n, env, ind):
-        return [f"{ind}{self.x_IntStorage(n.target, env)} -= {self.x(n.value, env)}"]
+        return self._add(n, env, ind, "-=")
+
+    def _add(self, n, env, ind, op):
+        # the value before the storage, as the closure engine (and the translation) draw them:
+        # `T[o] += v` would evaluate the storage's owner first
+        value = self.x(n.value, env)
+        if not (has_chance(n.value) and has_chance(n.target)):
+            return [f"{ind}{self.x_IntStorage(n.target, env)} {op} {value}"]
+        v = self.tmp("v")
+        return [f"{ind}{v} = {value}", f"{ind}{self.x_IntStorage(n.target, env)} {op} {v}"]
 
     def s_SetStr(self, n, env, ind):
         return [f"{ind}{self.x_StrStorage(n.target, env)} = str({self.x(n.value, env)})"]

@@ -207,14 +207,36 @@ class Flow(Options, Loops, Actions, Scans, ExprCompiler):
 
     def s_RepeatAll(self, n, lab, after, env):
         src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
-        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom") and (
-                isinstance(src.source, ir.Location) or self._snapshot_var(src.source, env) is not None
-                and isinstance(n.body, ir.Move))):
-            raise unsupported("'repeat all' other than (move (top|bottom LOCATION) ...)", n)
-        x = self.fresh.var("e")
-        some = self.exists("left", env, self.member(src.source, env, x))
-        body = self.label()
-        self.goto(lab, body, some)
-        self.goto(lab, after, Not(some))
-        self.stmt(n.body, body, lab, env)
+        if self._repeats_until_empty(n, src, env):
+            # each round takes one card out for good: "while SRC has a card" runs as many
+            # rounds as SRC had cards, and needs no counter
+            x = self.fresh.var("e")
+            some = self.exists("left", env, self.member(src.source, env, x))
+            body = self.label()
+            self.goto(lab, body, some)
+            self.goto(lab, after, Not(some))
+            self.stmt(n.body, body, lab, env)
+            return
+        plan = ir.repeat_all_plan(n)
+        if plan is None:
+            raise unsupported("'repeat all' other than (move|forget (top|bottom|N COLLECTION) ...) "
+                              "or (move (max|min ...) ...)", n)
+        if isinstance(plan, ir.Let) and (self.bind_type(plan.value, env) != "card"
+                                         or self.snapshot_source(plan.value, env) is None):
+            raise unsupported(f"'repeat all' over {_what(plan.value)}", n)
+        self.stmt(plan, lab, after, env)
+
+    def _repeats_until_empty(self, n, src, env) -> bool:
+        """Does every round of this `repeat all` take a card out of its source for good (a
+        location the card leaves for another, a `let` copy it is taken from)?"""
+        if not (isinstance(src, ir.CardAt) and src.where in ("top", "bottom")):
+            return False
+        if isinstance(src.source, ir.Location):
+            if isinstance(n.body, ir.Forget):
+                return True
+            a, b = src.source, n.body.dst.source if isinstance(n.body.dst, ir.CardAt) else None
+            # surely another location: another kind, or another name written in the game
+            return isinstance(b, ir.Location) and (a.vis != b.vis or isinstance(a.name, ir.Name) and isinstance(
+                b.name, ir.Name) and a.name.value != b.name.value)
+        return isinstance(n.body, ir.Move) and self._snapshot_var(src.source, env) is not None
 

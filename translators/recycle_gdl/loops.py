@@ -77,6 +77,15 @@ class Loops:
                 src, senv = b.term
                 return self.snapshot_source(src, senv)
             return None
+        if isinstance(coll, ir.MemberOf) and isinstance(coll.source, ir.Tuples) and coll.where == "top":
+            # the first tuple: card W (0 at the bottom) is the W-th card, in list order, of the
+            # lowest score bin holding N cards (exprs.tuple_card)
+            def lits(i, c):
+                tl, args, k = self.tuple_source(coll.source, env, "nth")
+                b, p = self.fresh.var("b"), self.fresh.var("p")
+                return tl + [f("tup_first_bin", *args, k, b), f("tup_score", *args, p, b),
+                             f("tup_count", *args, b, p, i), f("less", i, k), true(f("at", args[2], args[3], p, c))]
+            return lits
         if isinstance(coll, ir.Filter):
             inner = self.snapshot_source(coll.coll, env)
             if inner is None:

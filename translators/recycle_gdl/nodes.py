@@ -35,17 +35,30 @@ def is_collection(t) -> bool:
 
 
 def pre_nodes_expr(n):
-    """Chance-bearing sub-expressions, innermost first."""
+    """Chance-bearing sub-expressions in the order the simulator draws them: an expression's
+    operands before it, left to right (a card's collection before its position)."""
     out = []
-    for x in n.walk():
+
+    def visit(x):
+        kids = list(x.children())
+        if isinstance(x, (ir.CardAt, ir.MemberOf)) and isinstance(x.where, ir.Node):
+            kids = [k for k in kids if k is not x.where] + [x.where]
+        for k in kids:
+            visit(k)
         if isinstance(x, PRE):
             out.append(x)
-    return list(reversed(out))
+    visit(n)
+    return out
 
 
 def pre_nodes(n):
-    """The chance-bearing values a primitive action needs before it runs."""
+    """The chance-bearing values a primitive action needs before it runs, in the order the
+    simulator draws them: a card's source before its destination (as CardStock creates a
+    move), a storage's value before the storage."""
     if isinstance(n, (ir.Do, ir.CondAct, ir.ForAll, ir.Repeat, ir.RepeatAll, ir.Let, ir.AnyOf)):
         return []
+    if isinstance(n, (ir.Move, ir.Remember)):
+        return pre_nodes_expr(n.src) + pre_nodes_expr(n.dst)
+    if isinstance(n, (ir.SetInt, ir.Inc, ir.Dec, ir.SetStr)):
+        return pre_nodes_expr(n.value) + pre_nodes_expr(n.target)
     return pre_nodes_expr(n)
-

@@ -249,9 +249,13 @@ class Options:
             lits, k = self.val(n.count, env)
             return lits + [f("less", const(0), k)] + self.acts(n.body, env)
         if isinstance(n, ir.RepeatAll):
-            src = n.body.src if isinstance(n.body, ir.Move) else getattr(n.body, "card", None)
-            if not (isinstance(src, ir.CardAt) and isinstance(src.source, ir.Location)):
-                raise unsupported("'repeat all' other than (move (top|bottom LOCATION) ...)", n)
+            # it acts when its source holds a card as it starts (a max or min always does)
+            if ir.repeat_all_plan(n) is None:
+                raise unsupported("'repeat all' other than (move|forget (top|bottom|N COLLECTION) ...) "
+                                  "or (move (max|min ...) ...)", n)
+            src = n.body.src if isinstance(n.body, ir.Move) else n.body.card
+            if isinstance(src, ir.Extreme):
+                return self.acts(n.body, env)
             x = self.fresh.var("e")
             return [self.exists("left", env, self.member(src.source, env, x))] + self.acts(n.body, env)
         if isinstance(n, ir.ForAll):
