@@ -40,12 +40,11 @@ class PIPMCPlayer:
         box, rng = self.sandbox, self.rng
         deals = [deal_hidden(live.c, me, rng) for _ in range(self.playouts)]
         best, best_k = -1.0, 0
-        for k, opt in enumerate(options):
+        for k in range(len(options)):
             total = 0.0
             for cards in deals:
                 # deal_hidden's lists are fresh but a playout mutates them: copy per option
-                copy = [[list(x) if x is not None else None for x in row] for row in cards]
-                total += box.play_option(live, opt, rng, copy)[me]
+                total += box.play_option(live, options, k, rng, cards)[me]
             self.spent += len(deals)
             if total > best:
                 best, best_k = total, k
