@@ -211,3 +211,21 @@ def test_every_output_labels_mcts_as_seeing_all_cards():
     table = CliRunner().invoke(main, args).output
     rep = json.loads(CliRunner().invoke(main, args + ["--json"]).output)
     assert "mcts:5 (sees all cards)" in table and rep["players"] == "mcts:5 (sees all cards),random"
+
+
+# ---------------------------------------------------------------- strategy potential
+def test_strategy_potential_of_one_good_option_is_a_quarter():
+    from ggpbridge.sim.metrics import strategy_potential
+    prog = compile_loaded(parse_text(ONE_GOOD_OPTION))
+    # random in seat 0: S with chance 1/2, so 1/2 of the win on average; PIPMC always takes S: 3/4
+    sp = strategy_potential(prog, seat=0, n=300, seed=0, player="pipmc:4")
+    lo, hi = sp["interval"]
+    assert lo < 0.25 < hi and lo > 0.1
+    assert sp["share"] == pytest.approx(0.75, abs=0.06) and sp["random_share"] == pytest.approx(0.5, abs=0.06)
+
+
+def test_strategy_potential_is_nil_without_real_choices():
+    from ggpbridge.sim.metrics import strategy_potential
+    prog = prog_of("war.rcy")   # every decision is forced: PIPMC plays as random does, on the same seeds
+    sp = strategy_potential(prog, seat=1, n=20, seed=0)
+    assert sp["potential"] == 0 and sp["interval"] == (0, 0)
