@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from .machine import FINISHED, Program
-from .players import make_players, parse_players
+from .players import describe_players, make_players, parse_players
 from .playout import play
 
 
@@ -43,5 +43,5 @@ def strategy_potential(prog: Program, seat: int = 0, n: int = 200, seed: int = 0
     mean = sum(d) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else float("inf")
     half = 1.96 * sd / math.sqrt(n)
-    return {"seat": seat, "player": player, "games": n, "potential": mean, "interval": (mean - half, mean + half),
+    return {"seat": seat, "player": describe_players(player), "games": n, "potential": mean, "interval": (mean - half, mean + half),
             "share": sum(smart) / n, "random_share": sum(base) / n}

@@ -211,6 +211,9 @@ def test_every_output_labels_mcts_as_seeing_all_cards():
     table = CliRunner().invoke(main, args).output
     rep = json.loads(CliRunner().invoke(main, args + ["--json"]).output)
     assert "mcts:5 (sees all cards)" in table and rep["players"] == "mcts:5 (sees all cards),random"
+    from ggpbridge.sim.metrics import strategy_potential
+    sp = strategy_potential(prog_of("kuhn_poker.rcy"), 0, 4, 0, "mcts:5")
+    assert sp["player"] == "mcts:5 (sees all cards)"
 
 
 # ---------------------------------------------------------------- strategy potential
