@@ -232,3 +232,18 @@ def test_strategy_potential_is_nil_without_real_choices():
     prog = prog_of("war.rcy")   # every decision is forced: PIPMC plays as random does, on the same seeds
     sp = strategy_potential(prog, seat=1, n=20, seed=0)
     assert sp["potential"] == 0 and sp["interval"] == (0, 0)
+
+
+@pytest.mark.parametrize("game", ["uno.gcg", "hearts.rcy", "gops.rcy", "leduc_poker.rcy", "crazy_eights.rcy", "whist.rcy"])
+def test_searching_players_play_games_of_every_front_end(game):
+    if game.endswith(".gcg"):
+        from ggpbridge.gcardgame import parse_file as read_gcg, to_recycle
+        prog = compile_loaded(to_recycle(read_gcg(GAMES / game)))
+    else:
+        prog = prog_of(game)
+    seats = [PIPMCPlayer(random.Random(1), 1), ISMCTSPlayer(random.Random(2), 5)]
+    if prog.lay.n > 2:
+        seats += [MCTSPlayer(random.Random(3), 5)] + make_players("random", prog.lay.n, 0)[3:]
+    r = play(prog, 3, seats)
+    assert r.status == "finished" and r.error is None
+    assert all(p.spent > 0 for p in seats[:3] if hasattr(p, "spent"))   # each searched at some real decision
