@@ -159,12 +159,19 @@ class Resumer:
         must then offer more than one), then uniformly random choices and chance from `rng`:
         (status, scores or None)."""
         draw = rng._randbelow   # what rng.randrange(k) calls: the closure engine's draws
-        pending = [] if first is None else [first]
+        if first is None:
+            return self.run(rng, site, data, lambda p, k: draw(k), max_steps)
+        pending = [first]
 
         def choose(p, k):
             if pending:
                 return pending.pop()
             return draw(k)
+        return self.run(rng, site, data, choose, max_steps)
+
+    def run(self, rng, site: int, data: tuple, choose, max_steps: int = 20_000):
+        """Play on from the choice at `site` with `choose(player, n)` (asked only when n > 1)
+        and chance from `rng`: (status, scores or None)."""
         F, where, tabs, cyc, tcyc = data
         try:
             status, scores, _ = self.fn(rng, choose, max_steps, site, F, where, tabs, cyc, tcyc)

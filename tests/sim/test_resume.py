@@ -71,3 +71,17 @@ def test_a_game_without_generated_engine_is_played_out_on_the_closure_engine():
     box = Sandbox(prog, random.Random(0))
     assert box._fast(live) is None
     assert sum(box.play_option(live, options, 0, random.Random(1))) in (0.0, 1.0)
+
+
+@pytest.mark.parametrize("game", ["agram.rcy", "kuhn_poker.rcy", "whist.rcy"])
+def test_tree_searches_grow_the_same_trees_on_both_engines(game):
+    from ggpbridge.sim.mcts import ISMCTSPlayer, MCTSPlayer
+    from ggpbridge.sim.players import View
+    prog = compile_loaded(parse_file(GAMES / game))
+    for live, seat, options in decision_states(prog, 1, every=2, most=3):
+        for cls in (MCTSPlayer, ISMCTSPlayer):
+            a, b = cls(random.Random(5), 30), cls(random.Random(5), 30)
+            b.sandbox = Sandbox(prog, b.rng, fast=False)
+            assert a.choose(View(live, seat), options) == b.choose(View(live, seat), options)
+            assert a.rng.getstate() == b.rng.getstate()
+            assert a.sandbox._fast(live) is not None
