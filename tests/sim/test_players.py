@@ -143,6 +143,20 @@ def test_a_determinization_keeps_what_the_seat_sees_and_the_sizes():
     assert sorted(x for row in L for cs in row if cs for x in cs) == sorted(x for row in c.L for cs in row if cs for x in cs)
 
 
+@pytest.mark.parametrize("game", ["agram.rcy", "hearts.rcy", "whist.rcy", "kuhn_poker.rcy"])
+def test_the_determinization_hides_exactly_what_observe_hides(game):
+    from ggpbridge.sim.stepwise import observe
+    prog = prog_of(game)
+    live, _ = state_at(prog, 0, 1)
+    lay = prog.lay
+    for seat in range(lay.n):
+        seen = observe(live, seat)["locations"]
+        assert seen
+        for (who, vis, name), shown in seen.items():
+            owner = 0 if who[0] == "game" else 1 + who[1] if who[0] == "player" else 1 + lay.n + who[1]
+            assert visible(vis, owner, seat, lay) == isinstance(shown, tuple), (who, vis, name)
+
+
 @pytest.mark.parametrize("game, seat", [("agram.rcy", 1), ("kuhn_poker.rcy", 0), ("kuhn_poker.rcy", 1)])
 def test_determinizations_ignore_where_hidden_cards_truly_are(game, seat):
     prog = prog_of(game)
