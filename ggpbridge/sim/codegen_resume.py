@@ -50,6 +50,8 @@ class _ResumeGen(_Gen):
         lines = super().stage(n, ind)
         # lines[0:3]: the cycle push, the step of the entry test, the entry test itself
         push, step, test = lines[0], lines[1], lines[2]
+        if not (".append(" in push and step.strip() == "steps += 1" and test.startswith(f"{ind}if not ")):
+            raise Unsupported("stage code of another shape")   # codegen changed: play on the closure engine
         cond = test.strip()[len("if not "):-1]
         return ([f"{ind}if not R:", "    " + push, "    " + step,
                  f"{ind}if R or not {cond}:"] + lines[3:])
