@@ -43,7 +43,6 @@ class PIPMCPlayer:
         for k in range(len(options)):
             total = 0.0
             for cards in deals:
-                # deal_hidden's lists are fresh but a playout mutates them: copy per option
                 total += box.play_option(live, options, k, rng, cards)[me]
             self.spent += len(deals)
             if total > best:

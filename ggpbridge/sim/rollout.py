@@ -69,11 +69,7 @@ class Sandbox:
 
     def rewards(self) -> list[float]:
         """Each seat's share of the win in the finished sandbox game (ties split it)."""
-        winners, _ = rank_players(self.live.scores(), self.prog.maximize)
-        out = [0.0] * self.n
-        for p in winners:
-            out[p] = 1.0 / len(winners)
-        return out
+        return self._shares(FINISHED, self.live.scores())
 
     def play_option(self, src: Live, options: list, k: int, rng: random.Random,
                     cards: list | None = None) -> list[float]:
