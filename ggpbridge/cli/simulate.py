@@ -16,7 +16,8 @@ from .common import dialect_option, load, parse_sets
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--players", default="random", show_default=True,
-              help=f"Comma list per seat (the last repeats): {usage()}. Searching seats are seeded from --seed and the seat.")
+              help=f"Comma list per seat (the last repeats): {usage()}. "
+                   "Searching seats are seeded from --seed and the seat.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
 @click.option("--max-steps", type=int, default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
 @click.option("--detailed", is_flag=True,

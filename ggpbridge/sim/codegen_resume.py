@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 
-from .. import ir
 from .codegen import _Gen, _merge_steps
 from .codegen_exprs import Unsupported
 from .fast_runtime import _HELPERS

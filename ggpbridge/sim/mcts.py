@@ -96,9 +96,8 @@ class _TreeSearch:
         return i, kids[i]
 
     def _iterate(self, src, cards, root: _Node) -> None:
-        box, rng = self.sandbox, self.rng
         path = [root]
-        site = box._fast(src)
+        site = self.sandbox._fast(src)
         if site is not None:
             rewards = self._iterate_fast(src, cards, root, path, site)
         else:

@@ -43,5 +43,5 @@ def strategy_potential(prog: Program, seat: int = 0, n: int = 200, seed: int = 0
     mean = sum(d) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else float("inf")
     half = 1.96 * sd / math.sqrt(n)
-    return {"seat": seat, "player": describe_players(player), "games": n, "potential": mean, "interval": (mean - half, mean + half),
-            "share": sum(smart) / n, "random_share": sum(base) / n}
+    return {"seat": seat, "player": describe_players(player), "games": n, "potential": mean,
+            "interval": (mean - half, mean + half), "share": sum(smart) / n, "random_share": sum(base) / n}
