@@ -6,7 +6,7 @@ import sys
 import click
 
 from ..sim import compile_loaded, simulate
-from ..sim.players import player_names
+from ..sim.players import describe_players, player_names, usage
 from . import output
 from .common import dialect_option, keeps_partial_results, load, parse_sets
 
@@ -15,7 +15,9 @@ from .common import dialect_option, keeps_partial_results, load, parse_sets
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
-@click.option("--players", default="random", show_default=True, help="Comma list per seat: random, first.")
+@click.option("--players", default="random", show_default=True,
+              help=f"Comma list per seat (the last repeats): {usage()}. "
+                   "Searching seats are seeded from --seed and the seat.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
 @click.option("--max-steps", type=click.IntRange(min=1), default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
 @click.option("--detailed", is_flag=True,
@@ -38,7 +40,7 @@ def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect)
     else:
         stats = simulate(prog, n, seed, players, max_steps, detailed=detailed)
     rep = stats.report()
-    rep["game"], rep["seed"], rep["players"] = game, seed, players
+    rep["game"], rep["seed"], rep["players"] = game, seed, describe_players(players)
     if stats.interrupted:
         rep["interrupted"] = True
     if as_json:

@@ -42,19 +42,21 @@ def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_
     stats = Stats(prog.lay.n)
     stats.interrupted = False
     fast = None if detailed else fast_path(prog)
+    searching = False   # searching players run on the closure engine (play_fast declines them)
     t0 = time.perf_counter()
     try:
         for i in range(n):
             s = seed + i
             seats = make_players(players, prog.lay.n, s)
             r = play_fast(prog, fast, s, seats, max_steps) if fast is not None else None
+            searching = searching or not all(type(p) in (RandomPlayer, FirstPlayer) for p in seats)
             stats.add(r if r is not None else play(prog, s, seats, max_steps))
             if progress is not None:
                 progress(1)
     except KeyboardInterrupt:
         stats.interrupted = True
     stats.seconds = time.perf_counter() - t0
-    stats.engine = "fast" if fast is not None else "reference"
+    stats.engine = "fast" if fast is not None and not searching else "reference"
     return stats
 
 
