@@ -65,10 +65,12 @@ def test_every_figure_of_the_report_on_games_folded_by_hand():
     st.seconds = 4.0
     rep = st.report()
     assert (rep["games"], rep["finished"], rep["cycles"], rep["unfinished"], rep["errors"]) == (3, 3, 0, 0, 0)
+    # Wilson at 1.5 wins of 3 games: (0.5 + z²/6 ± z·sqrt(0.25/3 + z²/36)) / (1 + z²/3), z = 1.96
+    wilson = [0.1253, 0.8747]
     assert rep["seats"] == [
-        {"seat": 0, "win_share": 0.5, "mean_score": round(5 / 3, 4), "mean_rank": 1.5,
+        {"seat": 0, "win_share": 0.5, "win_interval": wilson, "mean_score": round(5 / 3, 4), "mean_rank": 1.5,
          "mean_options": 2.75},                                       # options 3, 2, 1, 5
-        {"seat": 1, "win_share": 0.5, "mean_score": round(8 / 3, 4), "mean_rank": 1.5,
+        {"seat": 1, "win_share": 0.5, "win_interval": wilson, "mean_score": round(8 / 3, 4), "mean_rank": 1.5,
          "mean_options": round(11 / 3, 4)}]                           # options 1, 4, 6
     assert rep["choices_per_game"] == {"mean": round(7 / 3, 4), "sd": round(statistics.stdev([3, 2, 2]), 4),
                                        "distribution": {2: 2, 3: 1}}
@@ -127,8 +129,8 @@ def test_unfinished_games_are_counted_with_a_few_seeds_and_never_scored():
     assert rep["error_examples"] == [{"seed": s, "error": f"rule broken {s}"} for s in range(10)]
     assert rep["runaway_seeds"] == {"cycle": list(range(100, 110)), "unfinished": [200, 201]}
     # nothing finished: no share, mean or spread to give (None, never NaN)
-    assert rep["seats"] == [{"seat": p, "win_share": None, "mean_score": None, "mean_rank": None,
-                             "mean_options": None} for p in (0, 1)]
+    assert rep["seats"] == [{"seat": p, "win_share": None, "win_interval": None, "mean_score": None,
+                             "mean_rank": None, "mean_options": None} for p in (0, 1)]
     assert rep["choices_per_game"] == {"mean": None, "sd": 0.0, "distribution": {}}
     assert rep["steps_per_game"] == {"mean": None, "sd": 0.0, "min": None, "q1": None, "median": None,
                                      "q3": None, "max": None}
