@@ -312,6 +312,23 @@ class _Gen(Expressions, Statements):
         return lines
 
     # ------------------------------------------------------------ the whole game
+    def table_names(self) -> list[str]:
+        """The generated names of the storage tables, in the order TABLES holds them."""
+        return [*self.ints.values(), *self.strs.values(), *self.pts.values()]
+
+    def state_code(self) -> tuple[str, str, str]:
+        """The generated text of the whole state's key, of unpacking the storage tables, and of
+        the helper functions (with that unpacking): shared by every body built from this game."""
+        key = ("tuple(map(tuple, F)), "
+               + "".join(f"tuple({v}), " for v in self.ints.values())
+               + "".join(f"tuple({v}), " for v in self.strs.values())
+               + "".join(f"tuple(None if x is None else tuple(x) for x in {v}), " for v in self.pts.values())
+               + "tuple(map(tuple, cyc)), tuple(map(tuple, tcyc))")
+        tables = self.table_names()
+        unpack = f"{', '.join(tables)}, = TABLES" if tables else "pass"
+        forms = "".join(f.replace("UNPACK", unpack) + "\n\n" for f in self.forms)
+        return key, unpack, forms
+
     def build(self) -> str:
         g = self.prog.game
         self.KEY = "KEYEXPR"   # filled in once every slot is known
@@ -325,14 +342,7 @@ class _Gen(Expressions, Statements):
         ints = "".join(f"    {v} = [0] * {self.O}\n" for v in self.ints.values())
         strs = "".join(f"    {v} = [''] * {self.O}\n" for v in self.strs.values())
         pts = "".join(f"    {v} = [None] * {self.O}\n" for v in self.pts.values())
-        key = ("tuple(map(tuple, F)), "
-               + "".join(f"tuple({v}), " for v in self.ints.values())
-               + "".join(f"tuple({v}), " for v in self.strs.values())
-               + "".join(f"tuple(None if x is None else tuple(x) for x in {v}), " for v in self.pts.values())
-               + "tuple(map(tuple, cyc)), tuple(map(tuple, tcyc))")
-        tables = [*self.ints.values(), *self.strs.values(), *self.pts.values()]
-        unpack = f"{', '.join(tables)}, = TABLES" if tables else "pass"
-        forms = "".join(f.replace("UNPACK", unpack) + "\n\n" for f in self.forms)
+        key, unpack, forms = self.state_code()
         # locations at fixed indices become locals: their lists are never rebound in play_fast
         text = re.sub(r"\bF\[(\d+)\]", r"F_\1", "\n".join(setup + ["SPLIT"] + _merge_steps(body)))
         fixed = sorted({int(m) for m in re.findall(r"\bF_(\d+)", text)})
@@ -344,7 +354,7 @@ class _Gen(Expressions, Statements):
             f"    F = [[] for _ in range({len(self.locs) * self.O})]\n"
             f"    where = [None] * {len(self.lay.cards)}\n"
             + ints + strs + pts +
-            f"    TABLES = [{', '.join(tables)}]\n"
+            f"    TABLES = [{', '.join(self.table_names())}]\n"
             "    cyc = [[0, -1]]\n    tcyc = [[0, -1]]\n    NC = [0]\n    steps = 0\n"
             + bind + setup_text + "\n"
             "    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"

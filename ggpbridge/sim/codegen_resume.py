@@ -62,14 +62,7 @@ class _ResumeGen(_Gen):
         for it in g.body:
             body += self.item(it, "    ")
         score = self.x(g.scoring.value, {})
-        key = ("tuple(map(tuple, F)), "
-               + "".join(f"tuple({v}), " for v in self.ints.values())
-               + "".join(f"tuple({v}), " for v in self.strs.values())
-               + "".join(f"tuple(None if x is None else tuple(x) for x in {v}), " for v in self.pts.values())
-               + "tuple(map(tuple, cyc)), tuple(map(tuple, tcyc))")
-        tables = [*self.ints.values(), *self.strs.values(), *self.pts.values()]
-        unpack = f"{', '.join(tables)}, = TABLES" if tables else "pass"
-        forms = "".join(f.replace("UNPACK", unpack) + "\n\n" for f in self.forms)
+        key, unpack, forms = self.state_code()
         text = re.sub(r"\bF\[(\d+)\]", r"F_\1", "\n".join(_merge_steps(body)))
         fixed = sorted({int(m) for m in re.findall(r"\bF_(\d+)", text)})
         bind = "".join(f"    F_{i} = F[{i}]\n" for i in fixed)
