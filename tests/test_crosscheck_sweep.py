@@ -16,6 +16,9 @@ import pytest
 from conftest import TOO_LARGE_GAME
 from ggpbridge import sweep as core
 
+# child processes, Dask clusters and signals: seconds each, out of the quick subset
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

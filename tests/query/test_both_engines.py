@@ -23,7 +23,8 @@ SLOW = os.environ.get("GGPBRIDGE_SLOW_TESTS") == "1"
 unless_slow = pytest.mark.skipif(not SLOW, reason="minutes of clingo; runs with GGPBRIDGE_SLOW_TESTS=1")
 slow = [pytest.mark.slow, unless_slow]
 ONE_CARD = {"HANDSIZE": 1}
-AGRAM = [pytest.param("agram2_c2.rcy", ONE_CARD, id="agram2_c1"),
+# `slow` alone: in every full run (CI too), out of the quick subset
+AGRAM = [pytest.param("agram2_c2.rcy", ONE_CARD, id="agram2_c1", marks=pytest.mark.slow),
          pytest.param("agram2_c2.rcy", None, id="agram2_c2", marks=slow),
          pytest.param("agram2_c3.rcy", None, id="agram2_c3", marks=slow)]
 
@@ -52,8 +53,8 @@ def test_each_seat_of_two_player_agram_can_win_on_both_engines(game, overrides, 
 
 
 @pytest.mark.parametrize("game, verdict", [
-    pytest.param("war_n4_loser.rcy", NO),   # at n = 4 even the loser's card first ends
-    pytest.param("war_n4_seat.rcy", YES),   # seat order: cycles
+    pytest.param("war_n4_loser.rcy", NO, marks=pytest.mark.slow),   # at n = 4 even the loser's card first ends
+    pytest.param("war_n4_seat.rcy", YES, marks=pytest.mark.slow),   # seat order: cycles
     pytest.param("war_n6_winner.rcy", NO, marks=slow),    # winner's card first: no cycle
     pytest.param("war_n6_loser.rcy", YES, marks=slow),    # loser's card first: cycles at n = 6
     pytest.param("war_n6_seat.rcy", YES, marks=slow)])    # seat order: cycles
