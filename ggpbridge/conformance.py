@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import PositionedError
-from .recycle import parse_file
+from .frontends import load_game
 from .recycle.check import check
 from .sim.machine import Program
 from .sim.players import make_players
@@ -54,7 +54,7 @@ def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = 
     for its translation (`unique_base`: no other file has its base name)."""
     row = _simulate_file(path, games, max_steps)
     if (translate or lockstep or logged is not None) and row.stage in ("ok", "rules"):
-        loaded = parse_file(path)
+        loaded = load_game(path)
         row.translation = translation_status(loaded)
         if lockstep and row.translation.startswith("valid"):
             row.lockstep = lockstep_status(loaded, lockstep, lockstep_time, max_events, fit)
@@ -117,7 +117,7 @@ def translation_status(loaded) -> str:
 def _simulate_file(path: Path, games: int, max_steps: int) -> Row:
     row = Row(str(path))
     try:
-        loaded = parse_file(path)
+        loaded = load_game(path)
     except PositionedError as e:
         row.stage, row.message = "syntax", str(e)
         return row

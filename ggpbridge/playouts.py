@@ -69,10 +69,10 @@ def simulator_runaway(path, overrides: dict | None = None, dialect: str | None =
     or None: one of `plays` seeded random plays cycles or runs past its step limit, or takes more
     than `max_steps` simulator steps (the translation spends at least one joint move on each, so its
     clingo plays would run to their limit for nothing)."""
-    from .recycle import parse_file
+    from .frontends import load_game
     from .sim import compile_loaded, simulate
     from .sim.machine import CYCLE, UNFINISHED
-    stats = simulate(compile_loaded(parse_file(path, dialect), overrides), plays, seed)
+    stats = simulate(compile_loaded(load_game(path, dialect), overrides), plays, seed)
     for status, word in ((CYCLE, "cycle"), (UNFINISHED, "do not end within the simulator's step limit")):
         seeds = stats.runaway_seeds.get(status)
         if seeds:
@@ -101,11 +101,11 @@ def load_machine(path, engine: str, overrides: dict | None = None, fit: int = 0)
     """The game file on the simulator ('sim') or on clingo over its GDL-II translation ('clingo', tables
     fitted to `fit` random plays when > 0)."""
     if engine == "sim":
-        from .recycle import parse_file
+        from .frontends import load_game
         from .sim import compile_loaded
         from .sim.gamemachine import SimMachine
         from .sim.stepwise import StepMachine
-        return SimMachine(StepMachine(compile_loaded(parse_file(path), overrides)))
+        return SimMachine(StepMachine(compile_loaded(load_game(path), overrides)))
     if engine == "clingo":
         from .gdl.machine import ClingoMachine
         from .translate import load_description

@@ -30,10 +30,10 @@ _CHILD = """
 import resource, sys, json
 limit = int(sys.argv[2]) << 30
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-from ggpbridge.recycle import parse_file
+from ggpbridge.frontends import load_game
 from ggpbridge.conformance import translation_status
 from ggpbridge.crosscheck import crosscheck
-loaded = parse_file(sys.argv[1])
+loaded = load_game(sys.argv[1])
 status = translation_status(loaded)
 if not status.startswith("valid"):
     print(json.dumps({"translation": status})); sys.exit(0)

@@ -20,8 +20,8 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
     """
     if is_kif(path):
         return read_kif(path)
-    from .recycle import parse_file
-    return translate_loaded(parse_file(path, dialect), version, overrides, fit, decks)
+    from .frontends import load_game
+    return translate_loaded(load_game(path, dialect), version, overrides, fit, decks)
 
 
 def derives_score_lost(desc: Description) -> bool:

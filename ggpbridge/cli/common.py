@@ -12,7 +12,7 @@ import click
 
 from ..errors import NotRecycleError
 from ..gdl.errors import GdlError, KifSyntaxError
-from ..recycle import parse_file
+from ..frontends import load_game
 from ..recycle.dialects import DIALECTS
 
 dialect_option = click.option(
@@ -30,7 +30,7 @@ def load(path: str, dialect: str | None, kif_hint: str = ""):
     """Parse a RECYCLE game file; library errors propagate to the CLI boundary. `kif_hint`
     says what to do instead with a GDL (KIF) file."""
     try:
-        return parse_file(path, dialect)
+        return load_game(path, dialect)
     except NotRecycleError as e:
         if not kif_hint:
             raise

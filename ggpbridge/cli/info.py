@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..frontends import language
 from ..recycle.info import summarize
 from ..translators.recycle_text import expr_text
 from . import output
@@ -20,7 +21,7 @@ def command(file, dialect, as_json):
     if as_json:
         output.as_json({"file": file, "dialect": loaded.dialect, **s})
         return
-    output.heading(f"{file}  (RECYCLE v{loaded.dialect})")
+    output.heading(f"{file}  ({language(loaded.dialect)})")
     click.echo(f"players: {s['players']}    teams: {s['teams']}    scoring: {s['scoring']}")
     if s["declares"]:
         click.echo("declared: " + ", ".join(f"'{k} = {v}" for k, v in s["declares"].items()))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..frontends import language
 from ..ir_json import to_data
 from . import output
 from .common import dialect_option, load
@@ -24,5 +25,5 @@ def command(file, dialect, as_json, no_positions):
                         "game": to_data(loaded.game, positions=not no_positions)})
     else:
         import pprint
-        click.echo(f";; {file}: RECYCLE v{loaded.dialect} ({loaded.dialect_reason})")
+        click.echo(f";; {file}: {language(loaded.dialect)} ({loaded.dialect_reason})")
         click.echo(pprint.pformat(loaded.game, width=110))

@@ -121,9 +121,9 @@ def describer_for(path: str | Path, gdl: int = 2):
     if is_kif(path):
         return None
     from ..moves import TranslationMoves
-    from ..recycle import parse_file
+    from ..frontends import load_game
     from ..translators.recycle_gdl import Translation
-    return TranslationMoves(Translation(parse_file(path).game, gdl))
+    return TranslationMoves(Translation(load_game(path).game, gdl))
 
 
 class Match:

@@ -66,14 +66,14 @@ def run_query(game: str, question: str, role=None, engine: str = "explicit", hor
 def explicit_answer(game, question, role=None, horizon=None, overrides=None, timeout=None, limit_states=None,
                     progress=None, dialect=None) -> Answer:
     """The explicit engine's answer for a game file."""
-    from ..recycle import parse_file
+    from ..frontends import load_game
     from ..sim import compile_loaded
     from ..sim.stepwise import StepMachine
     from ..translate import is_kif
     from .explicit import answer_explicit
     if is_kif(game):
         raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; for a GDL file use --engine asp")
-    machine = StepMachine(compile_loaded(parse_file(game, dialect), overrides))
+    machine = StepMachine(compile_loaded(load_game(game, dialect), overrides))
     seat = parse_role(role, len(machine.roles))
     return answer_explicit(machine, question, seat, horizon, timeout, limit_states, progress, game, overrides)
 

@@ -1,0 +1,55 @@
+"""The commands take G_cardgame files (`.gcg`) through the one front-end entry (ggpbridge.frontends):
+what lowers plays and translates; what waits for an IR extension is a positioned error."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import GAMES
+from ggpbridge.cli import main
+
+UNO, TEXAS, BLACKJACK = (str(GAMES / g) for g in ("uno.gcg", "texas_holdem.gcg", "blackjack.gcg"))
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_check_names_the_language_and_reports_what_waits_for_an_extension():
+    r = run("check", UNO, TEXAS, BLACKJACK)
+    assert r.exit_code == 1
+    assert f"{UNO}: ok (G_cardgame; 0 error(s)" in r.output
+    assert f"{TEXAS}:65:13: error: 'play' compares plays through the ranking table" in r.output
+    assert f"{TEXAS}: FAILED (G_cardgame; 1 error(s)" in r.output and "no dialect fits" not in r.output
+    assert f"{BLACKJACK}:" in r.output and "BestSum" in r.output
+
+
+def test_simulate_plays_uno_to_its_end_and_splits_the_wins():
+    r = run("simulate", UNO, "-n", "100", "--json")
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.output)
+    assert rep["finished"] == 100 and len(rep["seats"]) == 3
+    assert sum(s["win_share"] for s in rep["seats"]) == pytest.approx(1.0)
+
+
+def test_a_game_that_needs_an_ir_extension_is_a_positioned_error_not_a_traceback():
+    r = run("simulate", TEXAS, "-n", "3")
+    assert r.exit_code != 0
+    assert f"{TEXAS}:65:13: unsupported:" in r.output and "PlayValue" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_translate_gives_valid_gdl2_and_the_dialect_option_is_refused(tmp_path):
+    out = tmp_path / "uno.kif"
+    assert run("translate", UNO, "--to", "gdl2", "-o", str(out)).exit_code == 0
+    r = run("validate", str(out))
+    assert r.exit_code == 0 and "0 errors" in r.output and "GDL-II" in r.output
+    r = run("simulate", UNO, "-n", "1", "--dialect", "0.5.10")
+    assert r.exit_code != 0 and "G_cardgame file" in r.output and "Traceback" not in r.output
+
+
+def test_info_names_the_language():
+    r = run("info", UNO)
+    assert r.exit_code == 0 and r.output.splitlines()[0].endswith("(G_cardgame)")
