@@ -71,3 +71,24 @@ def fresh_player():
     player = PlayerProcess("random")
     yield player
     player.stop()
+
+
+def mangle(draw, toks: list, rounds: int, extra: dict) -> list:
+    """The readers' fuzz tests' token edits, 1 to `rounds` of them: delete, duplicate or swap a
+    token, or one of the reader's own edits (`extra`: name -> edit(draw, toks, i))."""
+    from hypothesis import strategies as st
+    for _ in range(draw(st.integers(1, rounds))):
+        if not toks:
+            break
+        i = draw(st.integers(0, len(toks) - 1))
+        op = draw(st.sampled_from(["delete", "duplicate", "swap", *extra]))
+        if op == "delete":
+            del toks[i]
+        elif op == "duplicate":
+            toks.insert(i, toks[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(toks) - 1))
+            toks[i], toks[j] = toks[j], toks[i]
+        else:
+            extra[op](draw, toks, i)
+    return toks

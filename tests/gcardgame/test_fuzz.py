@@ -6,7 +6,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GAMES
+from conftest import GAMES, mangle
 from ggpbridge.errors import PositionedError, UnsupportedConstructError
 from ggpbridge.gcardgame import errors, parse_text
 from ggpbridge.gcardgame.lower import lower
@@ -23,26 +23,18 @@ JUNK = ["(", ")", "*", "+", "|", "->", "-", "K", "H9", "T7", "K91", "λ", "≤",
         "stage", "ranking", "winning", "com", "mandatory", "once", ",", "and", "\t", "\ufeff", "\r\n", "é", ";"]
 
 
+def _insert(draw, toks, i):
+    toks.insert(i, draw(st.sampled_from(JUNK)))
+
+
+def _cut(draw, toks, i):
+    toks[i] = toks[i][: draw(st.integers(0, max(len(toks[i]) - 1, 0)))]
+
+
 @st.composite
 def mangled(draw):
     toks = TOKEN.findall(draw(st.sampled_from(TEXTS)))
-    for _ in range(draw(st.integers(1, 5))):
-        if not toks:
-            break
-        i = draw(st.integers(0, len(toks) - 1))
-        op = draw(st.sampled_from(["delete", "duplicate", "swap", "insert", "cut"]))
-        if op == "delete":
-            del toks[i]
-        elif op == "duplicate":
-            toks.insert(i, toks[i])
-        elif op == "swap":
-            j = draw(st.integers(0, len(toks) - 1))
-            toks[i], toks[j] = toks[j], toks[i]
-        elif op == "insert":
-            toks.insert(i, draw(st.sampled_from(JUNK)))
-        else:
-            toks[i] = toks[i][: draw(st.integers(0, max(len(toks[i]) - 1, 0)))]
-    return " ".join(toks)
+    return " ".join(mangle(draw, toks, 5, {"insert": _insert, "cut": _cut}))
 
 
 def _read(text: str):

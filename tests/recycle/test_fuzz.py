@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import CORPUS, GAMES, corpus_files
+from conftest import CORPUS, GAMES, corpus_files, mangle
 from ggpbridge.errors import PositionedError
 from ggpbridge.recycle import parse_text
 from ggpbridge.recycle.check import check
@@ -19,29 +19,20 @@ TEXTS = [p.read_text(encoding="utf-8-sig") for p in SOURCES] + [(GAMES / "agram_
 TOKEN = re.compile(r";;[^\n]*|\(|\)|'?[^\s()]+")
 
 
+def _paren(draw, toks, i):
+    toks.insert(i, draw(st.sampled_from(["(", ")"])))
+
+
+def _unparen(draw, toks, i):
+    parens = [k for k, t in enumerate(toks) if t in "()"]
+    if parens:
+        del toks[draw(st.sampled_from(parens))]
+
+
 @st.composite
 def mangled(draw):
-    text = draw(st.sampled_from(TEXTS))
-    toks = TOKEN.findall(text)
-    for _ in range(draw(st.integers(1, 4))):
-        if not toks:
-            break
-        i = draw(st.integers(0, len(toks) - 1))
-        op = draw(st.sampled_from(["delete", "duplicate", "swap", "paren", "unparen"]))
-        if op == "delete":
-            del toks[i]
-        elif op == "duplicate":
-            toks.insert(i, toks[i])
-        elif op == "swap":
-            j = draw(st.integers(0, len(toks) - 1))
-            toks[i], toks[j] = toks[j], toks[i]
-        elif op == "paren":
-            toks.insert(i, draw(st.sampled_from(["(", ")"])))
-        else:
-            parens = [k for k, t in enumerate(toks) if t in "()"]
-            if parens:
-                del toks[draw(st.sampled_from(parens))]
-    return "\n".join(toks)
+    toks = TOKEN.findall(draw(st.sampled_from(TEXTS)))
+    return "\n".join(mangle(draw, toks, 4, {"paren": _paren, "unparen": _unparen}))
 
 
 @pytest.mark.slow
