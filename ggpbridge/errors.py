@@ -114,6 +114,10 @@ class RecycleSyntaxError(PositionedError):
     """The text is not well-formed RECYCLE of the dialect being read."""
 
 
+class NotTextError(RecycleSyntaxError):
+    """Bytes that are no text (not UTF-8, or control characters): no dialect is tried on them."""
+
+
 class NotRecycleError(PositionedError):
     """A GDL (KIF) file, by its suffix, given where a RECYCLE game is read."""
 

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # top-level module or package of ggpbridge -> its layer (higher may import lower or equal)
 LAYER = {
-    "ir": 0, "machine": 0, "errors": 0, "filekinds": 0, "nesting": 0, "ir_json": 0, "ir_norm": 0,
+    "ir": 0, "machine": 0, "errors": 0, "filekinds": 0, "nesting": 0, "textfiles": 0, "ir_json": 0, "ir_norm": 0,
     "recycle": 1, "gcardgame": 1, "gdl": 1, "frontends": 1,
     "sim": 2, "translators": 2, "translate": 2,
     "crosscheck": 3, "conformance": 3, "query": 3, "ggp": 3, "sweep": 3, "sweep_logs": 3,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..errors import NotRecycleError, PositionedError
+from ..errors import NotRecycleError, NotTextError, PositionedError
 from ..frontends import is_gcardgame, language
 from ..recycle import why_unreadable
 from ..recycle.check import check
@@ -27,8 +27,9 @@ def command(files, dialect, as_json, quiet):
         except PositionedError as e:
             diags, dia = [e.diagnostic()], None
             # never 'v?': the dialect it was read as, and why none fits
-            shown = ("G_cardgame" if is_gcardgame(f) else "not RECYCLE"
-                     if isinstance(e, NotRecycleError) or e.source is None else why_unreadable(e.source, dialect))
+            shown = ("G_cardgame" if is_gcardgame(f) else "not text" if isinstance(e, NotTextError)
+                     else "not RECYCLE" if isinstance(e, NotRecycleError) or e.source is None
+                     else why_unreadable(e.source, dialect))
         errors = sum(d.severity == "error" for d in diags)
         report.append({"file": f, "dialect": dia, "dialect_note": None if dia else shown, "errors": errors,
                        "warnings": len(diags) - errors, "diagnostics": [d.as_dict() for d in diags]})

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Diagnostic, GameDefinitionError, PositionedError, Source
+from ..errors import Diagnostic, GameDefinitionError, Pos, PositionedError, Source
+from ..textfiles import NotUtf8, decode_utf8
 from . import syntax
 from .check import check, errors
 from .reader import GcardgameSyntaxError, read
@@ -64,13 +65,12 @@ def to_recycle(loaded: Loaded):
 
 
 def parse_file(path: str | Path, strict: bool = True) -> Loaded:
-    """Read and check a `.gcg` file (UTF-8, a byte-order mark skipped)."""
-    p = Path(path)
-    data = p.read_bytes()
+    """Read and check a `.gcg` file (UTF-8, a byte-order mark skipped; other bytes are an error)."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+        text = decode_utf8(Path(path).read_bytes())
+    except NotUtf8 as e:   # as RECYCLE and KIF files: refused at the first bad byte, not guessed
+        raise GcardgameSyntaxError(f"{e} (save the file as UTF-8)", Pos(e.line, e.col),
+                                   Source(str(path), e.text)) from None
     return parse_text(text, str(path), strict)
 
 

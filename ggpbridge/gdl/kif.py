@@ -8,6 +8,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..nesting import MAX_DEPTH, first_too_deep, line_col
+from ..textfiles import NotUtf8, decode_utf8
 from .ast import Const, Description, Distinct, Func, Not, Or, Rule, Var
 from .errors import KifSyntaxError
 
@@ -116,24 +117,12 @@ def _parser() -> Lark:
 
 def read_kif(path: str | Path) -> Description:
     """Read and parse a KIF file; a file that is not UTF-8 is a KifSyntaxError at its first bad byte."""
-    data = Path(path).read_bytes()
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _encoding_error(data, exc, str(path)) from None
+        text = decode_utf8(Path(path).read_bytes(), strip_bom=False)   # parse_kif keeps a BOM's column
+    except NotUtf8 as e:
+        line = e.text[e.text.rfind("\n") + 1:]
+        raise KifSyntaxError(f"the file is {e}", str(path), e.line, e.col, line) from None
     return parse_kif(text, str(path))
-
-
-def _encoding_error(data: bytes, exc: UnicodeDecodeError, filename: str) -> KifSyntaxError:
-    before = data[:exc.start]
-    start = before.rfind(b"\n") + 1
-    end = data.find(b"\n", exc.start)
-    line_bytes = data[start:end if end >= 0 else len(data)]
-    col = len(before[start:].decode("utf-8", errors="replace")) + 1
-    message = (f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} (offset {exc.start}) "
-               f"cannot be decoded")
-    return KifSyntaxError(message, filename, before.count(b"\n") + 1, col,
-                          line_bytes.decode("utf-8", errors="replace"))
 
 
 def parse_kif(text: str, filename: str = "<string>") -> Description:

@@ -16,7 +16,8 @@ from functools import lru_cache
 
 import lark
 
-from ..errors import Diagnostic, Pos, RecycleSyntaxError, Source
+from ..errors import Diagnostic, NotTextError, Pos, RecycleSyntaxError, Source
+from ..textfiles import NotUtf8, decode_utf8
 from .dialects import KEYWORDS, V03, strip_comments
 
 
@@ -118,14 +119,12 @@ def _atom(tok: lark.Token) -> Atom:
 def decode(data: bytes, name: str) -> str:
     """The text of a file's bytes (UTF-8, an optional BOM); RecycleSyntaxError at the first byte that is not."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        # the text up to the bad byte locates it and lets the diagnostic quote its line
-        before = data[:e.start].decode("utf-8-sig")
-        refuse_binary(Source(name, before))  # an earlier control character is the first bad byte
-        raise RecycleSyntaxError(f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot be decoded "
-                                 "(is this a RECYCLE file? save it as UTF-8)",
-                                 _pos_at(before, len(before)), Source(name, before)) from None
+        return decode_utf8(data)
+    except NotUtf8 as e:
+        source = Source(name, e.text)   # the text up to the bad byte locates it and lets the diagnostic quote its line
+        refuse_binary(source)  # an earlier control character is the first bad byte
+        raise NotTextError(f"{e} (is this a RECYCLE file? save it as UTF-8)", Pos(e.line, e.col),
+                                 source) from None
 
 
 # C0 control characters other than white space: no RECYCLE text has them, binary data does
@@ -136,7 +135,7 @@ def refuse_binary(source: Source) -> None:
     """RecycleSyntaxError at the first control character: the text is not a game, whatever follows."""
     m = _CONTROL.search(source.text)
     if m:
-        raise RecycleSyntaxError(f"binary data: the control character U+{ord(m.group()):04X} cannot appear "
+        raise NotTextError(f"binary data: the control character U+{ord(m.group()):04X} cannot appear "
                                  "in a RECYCLE file", _pos_at(source.text, m.start()), source)
 
 

@@ -53,3 +53,11 @@ def test_translate_gives_valid_gdl2_and_the_dialect_option_is_refused(tmp_path):
 def test_info_names_the_language():
     r = run("info", UNO)
     assert r.exit_code == 0 and r.output.splitlines()[0].endswith("(G_cardgame)")
+
+
+def test_a_file_that_is_not_utf8_is_refused_at_its_first_bad_byte(tmp_path):
+    bad = tmp_path / "latin.gcg"
+    bad.write_bytes((GAMES / "uno.gcg").read_bytes().replace(b"\n", b"\n# caf\xe9\n", 1))
+    r = run("check", str(bad))
+    assert r.exit_code == 1 and f"{bad}:2:6: error: not UTF-8 text: byte 0xe9" in r.output
+    assert "Traceback" not in r.output

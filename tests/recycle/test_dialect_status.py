@@ -55,3 +55,13 @@ def test_no_corpus_file_shows_an_unknown_dialect(corpus):
     files = corpus_files("rcy", "gdl", "broken")
     r = check(*files)
     assert len(files) > 150 and "v?" not in r.output
+
+
+def test_bytes_that_are_no_text_are_not_blamed_on_a_dialect(tmp_path):
+    latin, binary = tmp_path / "latin.rcy", tmp_path / "binary.rcy"
+    latin.write_bytes(b";; caf\xe9\n(game)\n")
+    binary.write_bytes(b"\x7fELF\x02\x01\x01")
+    r = CliRunner().invoke(main, ["check", str(latin), str(binary)])
+    assert r.exit_code == 1 and "no dialect fits" not in r.output
+    assert f"{latin}:1:7: error: not UTF-8 text: byte 0xe9" in r.output and f"{latin}: FAILED (not text;" in r.output
+    assert f"{binary}:1:1: error: binary data" in r.output and f"{binary}: FAILED (not text;" in r.output
