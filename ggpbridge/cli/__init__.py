@@ -86,6 +86,9 @@ _COMMANDS = {
     "export": ("export", "command", "Write DIR/<key>/METADATA (JSON) and DIR/<key>/<key>.kif; print the directory."),
     "query": ("query", "command",
               "Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE."),
+    "report": ("report", "command",
+               "Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as "
+               "HTML."),
     "replay": ("replay", "command",
                "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
 }
