@@ -79,9 +79,9 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
     if swept:
         data = {"variable": swept[0], "values": swept[1][:len(reports)], "players": describe_players(players),
                 "reports": reports, "interrupted": reports[-1]["interrupted"] or len(reports) < len(variants)}
-        page = sweep_page(swept[0], swept[1], reports)
     else:
-        data, page = reports[0], report_page(reports[0])
+        data = reports[0]
+    # printed before the page is drawn: a signal while drawing still leaves the figures shown
     if as_json:
         output.as_json(data)
     elif swept:
@@ -89,6 +89,7 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
     else:
         output.report_summary(data)
     if out is not None:
+        page = sweep_page(swept[0], swept[1], reports) if swept else report_page(data)
         problem = write_output(out, page)
         if problem:
             click.echo(f"error: {problem}", err=True)

@@ -118,8 +118,11 @@ def sweep_page(variable: str, values: list, reports: list[dict]) -> str:
     table = _table(["metric"] + [f"{variable}={v}" for v in done], [[n] + [_num(h[n]) for h in heads] for n in names])
     first = reports[0] if reports else None
     if first:
-        shown = dict(first, sets={k: v for k, v in first["sets"].items() if k != variable})
-        about = _about(shown).replace("--set ", f"--sweep {_e(variable)}={done[0]}..{done[-1]}, --set ", 1)
+        sets = ", ".join(f"{k}={v}" for k, v in first["sets"].items() if k != variable) or "none"
+        about = (f"<p>{_e(first['game'])}: {variable} = {done[0]} … {done[-1]}, each with {first['games']} games "
+                 f"from seed {first['seed']}, players {_e(first['players'])}, --set {_e(sets)}; "
+                 f"{sum(r['summary']['finished'] for r in reports)} games finished in all "
+                 f"({sum(r['seconds'] for r in reports):.1f} s).</p>")
     else:
         about = "<p>No variant was played.</p>"
     if any(r.get("interrupted") for r in reports) or len(reports) < len(values):

@@ -74,7 +74,10 @@ def length(rep: dict) -> str:
             _empty(ax, "no finished game")
         else:
             xs, ys = [int(k) for k in hist], list(hist.values())
-            ax.bar(xs, ys, width=max(1.0, (max(xs) - min(xs)) / 60), color="#55a868")
+            if len(xs) <= 40:
+                ax.bar(xs, ys, width=0.8, color="#55a868")
+            else:   # many distinct lengths: 40 bins of equal width
+                ax.hist(xs, bins=40, weights=ys, color="#55a868")
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.set_xlabel("decisions per game")
             ax.set_ylabel("games")
