@@ -92,7 +92,8 @@ def report_data(game: str, players: str, n: int, seed: int, sets: dict | None, *
     except KeyboardInterrupt:
         interrupted = True
     main = summary.result()
-    first = main["seats"][0]["win_share"] if main["finished"] else None
+    # unrounded: CardStock's Fairness of an exactly even share is exactly 1
+    first = summary.wins[0] / main["finished"] if main["finished"] else None
     return {
         "game": str(game), "players": describe_players(players), "games": n, "seed": seed,
         "sets": dict(sets or {}), "seats": seats, "scoring": "max" if prog.maximize else "min",

@@ -68,8 +68,6 @@ class EvaluatingPIPMC(PIPMCPlayer):
     the best mean win share, ties to the first.
     """
 
-    label = "pipmc"
-
     def __init__(self, rng: random.Random, playouts: int = 10):
         super().__init__(rng, playouts)
         self._estimates: list | None = None

@@ -79,6 +79,7 @@ def test_a_game_of_fixed_length_and_known_branching(rounds):
     assert stage["label"] == f"line {1 + next(i for i, t in enumerate(lines) if '(choice' in t)}"
     assert [x["win_share"] for x in s["seats"]] == [pytest.approx(1 / 3)] * 3
     assert s["fairness"]["spread"] == 0
+    assert r["pipmc"]["cardstock"]["heuristics"]["Fairness"]["value"] == 1   # seat 0 wins its even third
     assert s["lead"]["drama"]["games"] == 0          # no single winner: nobody to measure
 
 
