@@ -20,7 +20,7 @@ import time
 
 from ..frontends import load_game
 from ..sim import compile_loaded
-from ..sim.machine import Program
+from ..sim.machine import ChoiceP, Program
 from ..sim.metrics import potential, seat_shares
 from ..sim.players import describe_players, make_players, parse_players, seat_rng
 from ..sim.playout import ERROR, play
@@ -58,7 +58,7 @@ def report_data(game: str, players: str, n: int, seed: int, sets: dict | None, *
     m, k = default_counts(n, pipmc_games, potential_games)
     tick = progress or (lambda done: None)
     labels = {cid: f"line {node.node.pos.line}" if node.node.pos else f"choice {cid}"
-              for cid, node in prog.by_id.items() if hasattr(node, "forms")}
+              for cid, node in prog.by_id.items() if isinstance(node, ChoiceP)}
     summary, errors, pipmc, pots = Summary(seats, prog.maximize, labels), [], [], []
     t0 = time.perf_counter()
     interrupted = False
