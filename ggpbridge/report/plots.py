@@ -76,6 +76,8 @@ def length(rep: dict) -> str:
             xs, ys = [int(k) for k in hist], list(hist.values())
             if len(xs) <= 40:
                 ax.bar(xs, ys, width=0.8, color="#55a868")
+                # a game of one length would get fractional ticks without some room around it
+                ax.set_xlim(min(xs) - 1.5, max(xs) + 1.5)
             else:   # many distinct lengths: 40 bins of equal width
                 ax.hist(xs, bins=40, weights=ys, color="#55a868")
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
