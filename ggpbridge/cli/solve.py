@@ -36,8 +36,6 @@ def command(game, sets, utility, method, target, iterations, timeout, limit_node
     check_writable(out, "-o")
     if out and method == "expectimax":
         raise click.UsageError("-o writes a CFR+ policy; expectimax gives none (use --method cfr+ or auto)")
-    if out and method == "auto":
-        method = "cfr+"
     tty = sys.stderr.isatty()
     shown = []
 
@@ -56,7 +54,7 @@ def command(game, sets, utility, method, target, iterations, timeout, limit_node
     if not as_json:
         output.heading(f"{game}: solve --method {method}")
     solved = solve_game(game, parse_sets(sets), utility, method, target, iterations, timeout, limit_nodes,
-                        progress, checkpoint, dialect)
+                        progress, checkpoint, dialect, want_policy=out is not None)
     rep = solved.report
     if tty:
         click.echo("\r\033[K", nl=False, err=True)

@@ -52,9 +52,11 @@ def frac(x: Fraction) -> str:
 
 def solve_game(game: str, overrides: dict | None = None, utility: str = "score", method: str = "auto",
                target: float = 0.001, max_iterations: int = 100_000, timeout: float | None = None,
-               limit: int = DEFAULT_LIMIT, progress=None, on_checkpoint=None, dialect: str | None = None) -> Solved:
+               limit: int = DEFAULT_LIMIT, progress=None, on_checkpoint=None, dialect: str | None = None,
+               want_policy: bool = False) -> Solved:
     """Analyse the game file; `progress(what, n)` is told of histories built and iterations run,
-    `on_checkpoint(dict)` of each evaluation (iteration, value, exploitability, seconds)."""
+    `on_checkpoint(dict)` of each evaluation (iteration, value, exploitability, seconds).
+    `want_policy`: a policy file is wanted, so `auto` takes CFR+ (expectimax gives none)."""
     if method not in METHODS:
         raise SolveError(f"unknown method {method!r} (one of: {', '.join(METHODS)})")
     overrides = dict(overrides or {})
@@ -62,8 +64,9 @@ def solve_game(game: str, overrides: dict | None = None, utility: str = "score",
     why = "chosen"
     if method == "auto":
         public = public_only(machine)
-        method = "expectimax" if public else "cfr+"
-        why = "auto: every location is public" if public else "auto: the game has hidden locations"
+        method = "expectimax" if public and not want_policy else "cfr+"
+        why = ("auto: a policy file is asked for" if want_policy else "auto: every location is public" if public
+               else "auto: the game has hidden locations")
     report = {"game": str(game), "overrides": overrides, "utility": utility, "method": method, "method_reason": why,
               "seats": len(machine.roles), "interrupted": False, "stopped_by": None}
     t0 = time.perf_counter()

@@ -107,6 +107,7 @@ class _Builder:
         self.infosets: dict = {}    # key -> InfoSet
         self.raw = 0
         self.states: set = set()
+        self.views: dict = {}
 
     # ---------------------------------------------------------------- interning
     def _sig(self, sig) -> int:
@@ -136,8 +137,11 @@ class _Builder:
     # ---------------------------------------------------------------- the walk
     def _infoset(self, state, nd: Decision, hist: int) -> tuple:
         """The information set at a decision and the seat's history id after its view."""
-        lay = self.m.prog.lay
-        view = view_text(lay, self.m.observation(state, nd.player))
+        obs = self.m.observation(state, nd.player)
+        seen = (tuple(obs["locations"].items()), obs["ints"], obs["strs"], obs["current"])
+        view = self.views.get(seen)
+        if view is None:   # the same sight recurs across deals and histories: name it once
+            view = self.views[seen] = view_text(self.m.prog.lay, obs)
         key = (nd.player, self._pairs(hist), view)
         info = self.infosets.get(key)
         if info is None:
