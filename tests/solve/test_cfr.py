@@ -120,3 +120,22 @@ def test_leduc_value_matches_the_literature():
     s, ev = solve_to(tree, 0.002)
     # OpenSpiel's leduc_poker: the first player's value is -0.0856064
     assert abs(ev["value"][0] - (-0.0856064)) < 0.002
+
+
+def test_agrees_with_the_plain_reference_of_the_benchmark(kuhn):
+    # benchmarks/cfr_speed.py writes Kuhn's rules and CFR+ out by hand, recursively, with dicts:
+    # the same variant must reach the same value and exploitability, iteration for iteration
+    import sys
+    sys.path.insert(0, str(GAMES.parent / "benchmarks"))
+    try:
+        from cfr_speed import PlainCFRPlus, kuhn_tree
+    finally:
+        sys.path.pop(0)
+    ours, plain = CFRPlus(kuhn), PlainCFRPlus(kuhn_tree())
+    for _ in range(3):
+        ours.iterate(7)
+        plain.iterate(7)
+        ev = ours.evaluate()
+        expl, value = plain.exploitability()
+        assert ev["value"][0] == pytest.approx(value[0], abs=1e-9)
+        assert ev["exploitability"] == pytest.approx(expl, abs=1e-9)
