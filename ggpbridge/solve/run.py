@@ -70,9 +70,14 @@ def solve_game(game: str, overrides: dict | None = None, utility: str = "score",
     report = {"game": str(game), "overrides": overrides, "utility": utility, "method": method, "method_reason": why,
               "seats": len(machine.roles), "interrupted": False, "stopped_by": None}
     t0 = time.perf_counter()
-    if method == "expectimax":
-        return Solved(_expectimax(machine, utility, limit, progress, report, t0))
-    return _cfr(machine, utility, target, max_iterations, timeout, limit, progress, on_checkpoint, report, t0)
+    try:
+        if method == "expectimax":
+            return Solved(_expectimax(machine, utility, limit, progress, report, t0))
+        return _cfr(machine, utility, target, max_iterations, timeout, limit, progress, on_checkpoint, report, t0)
+    except SolveError as e:
+        if str(e).startswith(f"{game}:"):
+            raise
+        raise SolveError(f"{game}: error: {e}") from None
 
 
 def _expectimax(machine, utility, limit, progress, report, t0) -> dict:

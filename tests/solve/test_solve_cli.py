@@ -134,3 +134,13 @@ def test_ctrl_c_prints_the_value_reached():
                                 rb"iterations: [1-9]", signal.SIGINT)
     assert code == 130
     assert "value: p0" in out and "interrupted (Ctrl-C)" in out
+
+
+def test_an_unwritable_policy_file_is_refused_before_solving(tmp_path):
+    r = run("solve", KUHN, "-o", str(tmp_path / "missing" / "p.json"))
+    assert r.exit_code == 2 and "cannot be written" in r.output and "value: p0" not in r.output
+
+
+def test_a_game_too_large_is_a_clear_error():
+    r = run("solve", str(GAMES / "hearts.rcy"), "--limit-nodes", "2000")
+    assert r.exit_code == 2 and "hearts.rcy: error: the game tree has more than 2000 histories" in r.output
