@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tree import CHANCE, DECISION, GameTree
+from .tree import CHANCE, GameTree
 
 
 class CFRPlus:
@@ -155,7 +155,3 @@ class CFRPlus:
         return {"value": [float(v) for v in value], "best_response_gain": [float(g) for g in gains],
                 "nash_conv": nash_conv, "exploitability": nash_conv / self.t.seats}
 
-
-def decision_free(tree: GameTree) -> bool:
-    """True when nobody has a real decision (the value is the chance average alone)."""
-    return not (tree.kind == DECISION).any()
