@@ -88,6 +88,9 @@ _COMMANDS = {
               "Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE | forced-win "
               "ROLE."),
     "solve": ("solve", "command", "Solve GAME exactly: values per seat, CFR+ exploitability, the best first moves."),
+    "report": ("report", "command",
+               "Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as "
+               "HTML."),
     "replay": ("replay", "command",
                "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
 }

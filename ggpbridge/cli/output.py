@@ -76,6 +76,45 @@ def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
+def report_summary(rep: dict) -> None:
+    """The report command's terminal summary (the page has the charts)."""
+    s = rep["summary"]
+    heading(f"{rep['game']}: {rep['games']} games from seed {rep['seed']} ({rep['players']} players)"
+            + ("  [interrupted]" if rep.get("interrupted") else ""))
+    pots = {p["seat"]: p for p in rep["strategy_potential"]}
+    table([[x["seat"], _pct(x["win_share"]), _interval(x["interval"]), _fmt(pots.get(x["seat"], {}).get("potential"))]
+           for x in s["seats"]], ["seat", "wins", "95% interval", "strategy potential"])
+    ln, ld = s["length"]["decisions"], s["lead"]
+    mc, cs = rep["pipmc"]["meaningful_choices"], rep["pipmc"]["cardstock"]
+    click.echo(f"fairness spread {_fmt(s['fairness']['spread'])}; decisions per game {_fmt(ln['mean'])} "
+               f"(min {ln['min']}, max {ln['max']}); options per decision {_fmt(s['branching']['mean_options'])}")
+    click.echo(f"lead changes per game {_fmt(ld['lead_changes']['mean'])}; winner's deepest deficit "
+               f"{_fmt(ld['drama']['mean_deepest_deficit'])}; decisiveness {_fmt(ld['decisiveness']['mean'])}; "
+               f"meaningful choices {_pct(mc['share'])} of {mc['decisions']}")
+    click.echo("CardStock: " + ", ".join(f"{k} {_fmt(h['value'])}" for k, h in cs["heuristics"].items())
+               + f"; weighted total {_fmt(cs['total'])}")
+    for e in rep["errors"]:
+        click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+
+
+def sweep_summary(data: dict) -> None:
+    """The report command's terminal summary of a sweep: the headline metrics per value."""
+    from ..report.data import headline
+    heads = [headline(r) for r in data["reports"]]
+    heading(f"{data['reports'][0]['game'] if heads else ''}: sweep of {data['variable']}"
+            + ("  [interrupted]" if data.get("interrupted") else ""))
+    if heads:
+        table([[name] + [_fmt(h[name]) for h in heads] for name in heads[0]],
+              ["metric"] + [f"{data['variable']}={v}" for v in data["values"]])
+    for r in data["reports"]:
+        for e in r["errors"]:
+            click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+
+
+def _fmt(x) -> str:
+    return "-" if x is None else f"{x:.4g}" if isinstance(x, float) else str(x)
+
+
 def solve_checkpoint(point: dict, header: bool = False) -> None:
     """One line of CFR+'s convergence: iteration, value per seat, exploitability, seconds."""
     if header:
