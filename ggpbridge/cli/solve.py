@@ -38,6 +38,13 @@ def command(game, sets, utility, method, target, iterations, timeout, limit_node
         raise click.UsageError("-o writes a CFR+ policy; expectimax gives none (use --method cfr+ or auto)")
     tty = sys.stderr.isatty()
     shown = []
+    headed = []
+
+    def head() -> None:
+        # once the game has loaded: a file that does not read gets its error alone
+        if not as_json and not headed:
+            output.heading(f"{game}: solve --method {method}")
+            headed.append(True)
 
     def progress(what: str, n: int) -> None:
         if tty:
@@ -46,18 +53,18 @@ def command(game, sets, utility, method, target, iterations, timeout, limit_node
     def checkpoint(point: dict) -> None:
         # a doubling schedule: the convergence stays a short table however long it runs
         if not as_json and (not shown or point["iteration"] >= 2 * shown[-1]):
+            head()
             if tty:
                 click.echo("\r\033[K", nl=False, err=True)
             output.solve_checkpoint(point, header=not shown)
             shown.append(point["iteration"])
 
-    if not as_json:
-        output.heading(f"{game}: solve --method {method}")
     solved = solve_game(game, parse_sets(sets), utility, method, target, iterations, timeout, limit_nodes,
                         progress, checkpoint, dialect, want_policy=out is not None)
     rep = solved.report
     if tty:
         click.echo("\r\033[K", nl=False, err=True)
+    head()
     if not as_json and rep.get("convergence") and rep["convergence"][-1]["iteration"] != (shown or [0])[-1]:
         output.solve_checkpoint(rep["convergence"][-1], header=not shown)
     doc = solved.policy_document() if out else None

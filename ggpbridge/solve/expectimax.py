@@ -149,7 +149,9 @@ def first_moves(machine: StepMachine, table: dict, s0, most: int) -> list:
     from ..moves import option_text
     found: dict = {}
     todo = [(s0, Fraction(1))]
-    while todo:
+    budget = 100_000   # chance nodes walked at most: a listing, not an analysis
+    while todo and budget:
+        budget -= 1
         s, p = todo.pop()
         nd = machine.node(s)
         if isinstance(nd, Chance):
