@@ -139,3 +139,25 @@ def test_agrees_with_the_plain_reference_of_the_benchmark(kuhn):
         expl, value = plain.exploitability()
         assert ev["value"][0] == pytest.approx(value[0], abs=1e-9)
         assert ev["exploitability"] == pytest.approx(expl, abs=1e-9)
+
+
+def test_views_at_own_decisions_lose_nothing_of_the_full_observation_history(kuhn):
+    # the sets are keyed on what a seat saw at its own decisions; keyed on what it saw at every
+    # step of the play (chance steps included) they must be the same sets for Kuhn
+    from ggpbridge.sim.stepwise import Chance, Decision
+    from ggpbridge.sim.views import view_text
+    m = StepMachine(compile_loaded(load_game(str(GAMES / "kuhn_poker.rcy"), None), {}))
+    full = set()
+    todo = [(m.initial_state(), ((), ()))]
+    while todo:
+        s, seen = todo.pop()
+        nd = m.node(s)
+        seen = tuple(h + ((view_text(m.prog.lay, m.observation(s, p)),),) for p, h in enumerate(seen))
+        if isinstance(nd, Decision):
+            full.add((nd.player, seen[nd.player]))
+            for k in range(len(nd.options)):
+                mine = tuple(h + ((k,),) if p == nd.player else h for p, h in enumerate(seen))
+                todo.append((m.next_state(s, k), mine))
+        elif isinstance(nd, Chance):
+            todo.extend((m.next_state(s, k), seen) for k in range(nd.n))
+    assert [sum(1 for p, _ in full if p == seat) for seat in (0, 1)] == kuhn.stats["information_sets"]
