@@ -113,3 +113,48 @@ def sweep_summary(data: dict) -> None:
 
 def _fmt(x) -> str:
     return "-" if x is None else f"{x:.4g}" if isinstance(x, float) else str(x)
+
+
+def solve_checkpoint(point: dict, header: bool = False) -> None:
+    """One line of CFR+'s convergence: iteration, value per seat, exploitability, seconds."""
+    if header:
+        click.echo(f"  {'iteration':>9}  {'value per seat':<28} {'exploitability':>14} {'seconds':>8}")
+    vals = " ".join(f"{v:+.5f}" for v in point["value"])
+    click.echo(f"  {point['iteration']:>9}  {vals:<28} {point['exploitability']:>14.6f} {point['seconds']:>8.2f}")
+
+
+def solve_report(rep: dict) -> None:
+    """The summary of `ggpbridge solve`."""
+    seats = [f"p{s}" for s in range(rep["seats"])]
+    click.echo(f"  method: {rep['method']} ({rep['method_reason']})")
+    cs = rep.get("constant_sum")
+    total = ("zero-sum" if cs == "0" else f"constant-sum (the utilities add up to {cs})") if cs is not None \
+        else "not constant-sum (the utilities' sum differs between outcomes)"
+    click.echo(f"  utility: {rep['utility']} ({'final score' if rep['utility'] == 'score' else 'win share'}); "
+               f"the game is {total} under it" if "value" in rep else f"  utility: {rep['utility']}")
+    if rep.get("relaxation"):
+        click.echo("  " + click.style(rep["relaxation"], fg="yellow"))
+    tree = rep.get("tree") or {}
+    if rep["method"] == "expectimax" and tree:
+        click.echo(f"  game tree: {tree['histories']} histories; transposition table: {tree['transposition_table']} "
+                   f"states")
+    elif tree:
+        sets = tree["information_sets"]
+        click.echo(f"  game tree: {tree['histories']} histories ({tree['states']} distinct states), {tree['nodes']} "
+                   f"nodes once equal subtrees under chance are merged; {sum(sets)} information sets "
+                   f"({', '.join(f'{p} {n}' for p, n in zip(seats, sets))}); built in {rep['build_seconds']} s")
+    if "value" not in rep:
+        click.echo(f"  stopped: {rep['stopped_by']}")
+        return
+    exact = rep.get("exact_value")
+    vals = ", ".join(f"{p} {v:+.6f}" + (f" (= {e})" if exact else "")
+                     for p, v, e in zip(seats, rep["value"], exact or rep["value"]))
+    heading(f"  value: {vals}")
+    if "exploitability" in rep:
+        click.echo(f"  exploitability {rep['exploitability']:.6f} (NashConv {rep['nash_conv']:.6f}) after "
+                   f"{rep['iterations']} iterations of CFR+, {rep['seconds']} s in all; stopped: {rep['stopped_by']}")
+    for fm in rep.get("first_moves", []):
+        click.echo(f"  first decision (probability {fm['probability']}), p{fm['player']} sees: {fm['sees']}")
+        for o in fm["options"]:
+            mark = "best" if o["option"] == fm["best"] else "    "
+            click.echo(f"    {mark} option {o['option']}: values {' '.join(o['values'])}   {o['move']}")
