@@ -86,7 +86,9 @@ def play_steps(prog: Program, seed: int, players: str = "random", max_steps: int
 def describe(prog: Program, steps: list, title: dict | None = None) -> dict:
     """The JSON-ready view of a play: its steps from the initial state, each decision with its
     options (cards by their attributes), the choice and what every seat sees there; runs of chance
-    events of one kind at one place (a shuffle's positions) are one step. `title` is copied in.
+    events of one kind at one place (a shuffle's positions) are one step, with each outcome k and
+    the number of outcomes it was drawn from (`outcomes`, `of`; `detail` names the first). `title`
+    is copied in.
 
     Steps that do not fit the game (a witness for another game) are a GameDefinitionError naming
     the step."""
@@ -102,10 +104,11 @@ def describe(prog: Program, steps: list, title: dict | None = None) -> dict:
             last = shown[-1] if shown else None
             if last and last["kind"] == "chance" and last["event"] == nd.kind and last["where"] == where:
                 last["outcomes"].append(k)
+                last["of"].append(nd.n)
                 last["last"] = i
             else:
                 shown.append({"kind": "chance", "first": i, "last": i, "event": nd.kind, "where": where,
-                              "detail": nd.detail, "outcomes": [k], "of": nd.n})
+                              "detail": nd.detail, "outcomes": [k], "of": [nd.n]})
         elif isinstance(nd, Decision) and "option" in st and st.get("player") == nd.player \
                 and 0 <= st["option"] < len(nd.options):
             k = st["option"]

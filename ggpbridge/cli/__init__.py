@@ -86,6 +86,8 @@ _COMMANDS = {
     "export": ("export", "command", "Write DIR/<key>/METADATA (JSON) and DIR/<key>/<key>.kif; print the directory."),
     "query": ("query", "command",
               "Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE."),
+    "show": ("show", "command",
+             "Play game SEED of GAME and show every step: options, choice, chance, what each seat sees."),
     "replay": ("replay", "command",
                "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
 }
