@@ -60,7 +60,9 @@ def play_steps(prog: Program, seed: int, players: str = "random", max_steps: int
                 k = rng.randrange(nd.n)
                 quiet.clear()
             elif not nd.options:
-                raise GameDefinitionError(f"player {nd.player} has no enabled option at this choice")
+                f = machine._live(s).frames[-1]   # the Live stands at the choice: name its place, as `play` does
+                raise GameDefinitionError(f"player {nd.player} has no enabled option at this choice",
+                                          f[0].items[f[1]].node.pos)
             elif len(nd.options) > 1:
                 # the machine's Live stands at this choice until its next call: what `play` hands over
                 k = seats[nd.player].choose(View(machine._live(s), nd.player), list(nd.options))

@@ -69,7 +69,7 @@ def test_text_trace_has_every_decision_and_the_winner():
     # each real choice lists its options, the chosen one starred, and what the chooser sees
     assert sum(1 for line in lines if line.lstrip().startswith("* ")) == 2
     assert sum(1 for line in lines if "player 0 sees:" in line or "player 1 sees:" in line) == 2
-    assert f"winners {view['end']['winners']}" in lines[-1]
+    assert lines[-1].startswith("end (2 decisions, 4 steps): ") and f"winners {view['end']['winners']}" in lines[-1]
     # a seat sees its own hand and only the size of the other's
     seen = [line for line in lines if "player 0 sees:" in line][0]
     assert re.search(r"player 0 iloc HAND: \((JACK|QUEEN|KING)\)", seen) and "player 1 iloc HAND: 1 hidden" in seen
@@ -125,3 +125,14 @@ def test_bad_html_path_and_asp_witness_are_refused_before_any_work(tmp_path):
                              "role": 0, "moves": []}))
     r = run("replay", GAMES / "kuhn_poker.rcy", w, "--html", tmp_path / "x.html")
     assert r.exit_code == 2 and "joint GDL moves" in r.output and not (tmp_path / "x.html").exists()
+
+
+def test_a_rule_error_is_shown_with_its_place_and_exit_1(tmp_path):
+    game = tmp_path / "stuck.rcy"
+    game.write_text("(game (setup (create players 2) (create deck (game iloc STOCK) (deck (RANK (A, B)))))\n"
+                    "  (stage player (end (== 1 0))\n"
+                    "    (choice (((== (game sto X) 1) (shuffle (game iloc STOCK))))))\n"
+                    "  (scoring max 0))\n")
+    r = run("show", game)
+    assert r.exit_code == 1 and f"{game}:3:5: error: player 0 has no enabled option" in r.output, r.output
+    assert "Traceback" not in r.output

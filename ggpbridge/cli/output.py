@@ -96,8 +96,8 @@ def game_view(view: dict, all_seats: bool = False) -> None:
     status = view.get("status")
     if status and status != "finished":
         end = f"{status}: {view.get('message') or end}"
-    click.echo(click.style("end: ", bold=True) + end
-               + f"  ({view['decisions']} decisions, {view['steps'][-1]['last'] if view['steps'] else 0} steps)")
+    steps = view["steps"][-1]["last"] if view["steps"] else 0
+    click.echo(click.style(f"end ({view['decisions']} decisions, {steps} steps): ", bold=True) + end)
 
 
 def _seat_view(p: int, v: dict) -> None:
