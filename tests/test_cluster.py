@@ -134,3 +134,17 @@ def test_workers_start_a_local_cluster_of_processes():
     a = json.loads(CliRunner().invoke(main, args).output)
     b = json.loads(CliRunner().invoke(main, args + ["--workers", "2"]).output)
     assert _untimed(a) == _untimed(b)
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_cluster_prints_the_chunks_done_and_stops_the_workers():
+    import re
+    import signal
+    from test_cli_signals import _interrupt
+    # the bar shows the first chunk done (a '#'): some games are in, most are not
+    code, out, err = _interrupt(["simulate", str(GAMES / "agram.rcy"), "-n", "200000", "--workers", "2"],
+                                rb"playing\s+\[#", signal.SIGINT)
+    assert code == 130, (out, err)
+    done = int(re.search(r"(\d+) games from seed 0", out).group(1))
+    assert "[interrupted]" in out and 0 < done < 200_000 and done % 2000 == 0   # whole chunks of 2,000
+    assert "interrupted by SIGINT" in err
