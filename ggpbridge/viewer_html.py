@@ -84,6 +84,9 @@ def page(view: dict, heading: str) -> str:
     # "</" inside the JSON would end the script element early: a card named </script> cannot
     data = json.dumps(view, ensure_ascii=False).replace("</", "<\\/")
     steps = "\n".join(f"<li>{html.escape(step_line(s))}</li>" for s in view["steps"])
+    end = view["end"]["node"]
+    if view.get("status") not in (None, "finished"):   # a game shown up to where it stopped
+        end = f"{view['status']}: {view.get('message') or end}"
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
             f"<title>{html.escape(heading)}</title>\n<style>{_STYLE}</style></head><body>\n"
             f"<h1>{html.escape(heading)}</h1>\n"
@@ -91,7 +94,7 @@ def page(view: dict, heading: str) -> str:
             f"<input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" aria-label=\"step\">"
             f"<button id=\"next\" title=\"right arrow\">next &rarr;</button><span id=\"pos\"></span></nav>\n"
             f"<div id=\"step\" class=\"step\"></div>\n"
-            f"<div class=\"end\">{html.escape(view['end']['node'])}</div>\n"
+            f"<div class=\"end\">{html.escape(end)}</div>\n"
             f"<noscript><ol>\n{steps}\n</ol></noscript>\n"
             f"<script type=\"application/json\" id=\"view\">{data}</script>\n"
             f"<script>{_SCRIPT}</script>\n</body></html>\n")
