@@ -143,6 +143,8 @@ class SimulateChunk:
         key = (token, threading.get_ident())
         prog = _PROGRAMS.get(key)
         if prog is None:
+            if len(_PROGRAMS) >= 64:   # a long-lived worker serving many games keeps the recent ones
+                _PROGRAMS.clear()
             prog = _PROGRAMS[key] = compile_loaded(self.loaded, dict(self.overrides))
         return simulate(prog, len(seeds), seeds.start, self.players, self.max_steps, detailed=self.detailed)
 
