@@ -91,6 +91,8 @@ _COMMANDS = {
     "report": ("report", "command",
                "Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as "
                "HTML."),
+    "show": ("show", "command",
+             "Play game SEED of GAME and show every step: options, choice, chance, what each seat sees."),
     "replay": ("replay", "command",
                "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
 }

@@ -158,3 +158,32 @@ def solve_report(rep: dict) -> None:
         for o in fm["options"]:
             mark = "best" if o["option"] == fm["best"] else "    "
             click.echo(f"    {mark} option {o['option']}: values {' '.join(o['values'])}   {o['move']}")
+def game_view(view: dict, all_seats: bool = False) -> None:
+    """The show command's trace: one line per step, the options of each real choice, and what the
+    seat choosing sees (every seat's view with `all_seats`)."""
+    from ..viewer_html import step_line
+    title = f"{view['game']}: game {view['seed']} ({view['players']} players)" if "seed" in view else view["game"]
+    heading(title)
+    for s in view["steps"]:
+        number = f"{s['first']}" if s["first"] == s["last"] else f"{s['first']}-{s['last']}"
+        click.echo(f"{number:>9}  {step_line(s)}")
+        if s["kind"] != "decision":
+            continue
+        if len(s["options"]) > 1:
+            for k, text in enumerate(s["options"]):
+                click.echo(f"{'':11}{'*' if k == s['chosen'] else ' '} {k + 1}. {text}")
+        for p in range(len(s["sees"])) if all_seats else [s["player"]]:
+            _seat_view(p, s["sees"][p])
+    end = view["end"]["node"]
+    status = view.get("status")
+    if status and status != "finished":
+        end = f"{status}: {view.get('message') or end}"
+    steps = view["steps"][-1]["last"] if view["steps"] else 0
+    click.echo(click.style(f"end ({view['decisions']} decisions, {steps} steps): ", bold=True) + end)
+
+
+def _seat_view(p: int, v: dict) -> None:
+    parts = [f"{x['where']}: " + (" ".join(x["cards"]) if "cards" in x else f"{x['hidden']} hidden")
+             for x in v["locations"]]
+    parts += [f"{t['name']} = {t['value']}" for t in v["storages"]]
+    click.echo(f"{'':11}player {p} sees: " + ("; ".join(parts) or "nothing"))
