@@ -16,6 +16,7 @@ import hashlib
 import pickle
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -92,7 +93,7 @@ def map_games(task: Callable, seeds: range, *, cluster=None, workers: int | None
     except KeyboardInterrupt:   # while connecting or starting the cluster: nothing computed yet
         out.interrupted = True
     finally:
-        if client is not None:
+        if client is not None and client is not cluster:   # a client handed in is the caller's to close
             client.close()
         if own_cluster is not None:
             own_cluster.close()
@@ -137,16 +138,55 @@ class SimulateChunk:
     detailed: bool = False
 
     def __call__(self, seeds: range):
-        from .sim import compile_loaded, simulate
-        # a Program is compiled code with scratch state: not shared between a worker's threads
-        token = hashlib.sha256(pickle.dumps((self.loaded, self.overrides))).hexdigest()
-        key = (token, threading.get_ident())
-        prog = _PROGRAMS.get(key)
-        if prog is None:
-            if len(_PROGRAMS) >= 64:   # a long-lived worker serving many games keeps the recent ones
-                _PROGRAMS.clear()
-            prog = _PROGRAMS[key] = compile_loaded(self.loaded, dict(self.overrides))
+        from .sim import simulate
+        prog = compiled(self.loaded, self.overrides)
         return simulate(prog, len(seeds), seeds.start, self.players, self.max_steps, detailed=self.detailed)
+
+
+def compiled(loaded, overrides: tuple):
+    """The game compiled once per worker thread (a task's `loaded` IR and sorted `overrides`)."""
+    from .sim import compile_loaded
+    # a Program is compiled code with scratch state: not shared between a worker's threads
+    token = hashlib.sha256(pickle.dumps((loaded, overrides))).hexdigest()
+    key = (token, threading.get_ident())
+    prog = _PROGRAMS.get(key)
+    if prog is None:
+        if len(_PROGRAMS) >= 64:   # a long-lived worker serving many games keeps the recent ones
+            _PROGRAMS.clear()
+        prog = _PROGRAMS[key] = compile_loaded(loaded, dict(overrides))
+    return prog
+
+
+@contextmanager
+def session(cluster=None, workers: int | None = None):
+    """One client for several `map_games` calls (a local cluster is started once, not per call);
+    yields None when neither is asked for, meaning: play in this process."""
+    if cluster is None and not workers:
+        yield None
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError("--cluster and --workers need Dask: pip install 'dask[distributed]'") from None
+    client, own = _connect(cluster, workers, Client, LocalCluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        if own is not None:
+            own.close()
+
+
+def prefix(mapped: Mapped, seeds: range) -> list:
+    """The results of the chunks that completed without a gap from the first seed on (an
+    interrupted run may have finished a later chunk before an earlier one)."""
+    out, nxt = [], seeds.start
+    for part, result in zip(mapped.chunks, mapped.results):
+        if part.start != nxt:
+            break
+        out.append(result)
+        nxt = part.stop
+    return out
 
 
 def simulate_on_cluster(loaded, overrides: dict, n: int, seed: int = 0, players: str = "random",
@@ -170,4 +210,5 @@ def simulate_on_cluster(loaded, overrides: dict, n: int, seed: int = 0, players:
     return stats
 
 
-__all__ = ["ClusterError", "Mapped", "map_games", "chunked", "chunk_size", "SimulateChunk", "simulate_on_cluster"]
+__all__ = ["ClusterError", "Mapped", "map_games", "chunked", "chunk_size", "SimulateChunk", "simulate_on_cluster", "compiled",
+           "session", "prefix"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gc
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -148,3 +149,31 @@ def test_ctrl_c_on_a_cluster_prints_the_chunks_done_and_stops_the_workers():
     done = int(re.search(r"(\d+) games from seed 0", out).group(1))
     assert "[interrupted]" in out and 0 < done < 200_000 and done % 2000 == 0   # whole chunks of 2,000
     assert "interrupted by SIGINT" in err
+
+
+def test_a_report_on_a_cluster_is_the_single_process_report(cluster):
+    from distributed import Client
+    from ggpbridge.report.data import report_data
+    game = str(Path(__file__).parent / "report" / "data" / "comeback.rcy")
+    kw = dict(pipmc_games=6, potential_games=8)
+    alone = report_data(game, "random", 30, 5, {}, **kw)
+    done = []
+    with Client(cluster.scheduler_address) as client:
+        spread = report_data(game, "random", 30, 5, {}, client=client, progress=done.append, **kw)
+        assert client.status == "running"   # report_data's several runs leave the caller's client open
+    alone.pop("seconds"), spread.pop("seconds")
+    assert spread == alone and not spread["interrupted"]
+    assert sum(done) == 30 + 6 + 2 * 8 * alone["seats"]
+
+
+def test_report_cli_takes_a_cluster(cluster, tmp_path):
+    game = str(Path(__file__).parent / "report" / "data" / "coin_flip.rcy")
+    args = ["report", game, "-n", "20", "--pipmc-games", "2", "--potential-games", "3", "--json"]
+    alone = CliRunner().invoke(main, args)
+    spread = CliRunner().invoke(main, args + ["--cluster", cluster.scheduler_address])
+    assert alone.exit_code == spread.exit_code == 0, spread.output
+    a, b = json.loads(alone.output), json.loads(spread.output)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+    both = CliRunner().invoke(main, args + ["--workers", "2", "--cluster", cluster.scheduler_address])
+    assert both.exit_code == 2 and "not both" in both.output

@@ -7,12 +7,13 @@ from contextlib import nullcontext
 
 import click
 
+from ..cluster import session
 from ..report.data import planned_games, report_data
 from ..report.page import report_page, sweep_page
 from ..sim import compile_loaded
 from ..sim.players import describe_players, player_names, usage
 from . import output
-from .common import check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
+from .common import check_cluster, cluster_options, check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
 
 MAX_VARIANTS = 100
 
@@ -49,10 +50,12 @@ def parse_sweep(text: str | None) -> tuple[str, list[int]] | None:
               help="Games per seat and player for strategy potential. [default: min(N, 100)]")
 @click.option("--max-steps", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Steps before a game is 'unfinished'.")
+@cluster_options
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @dialect_option
 @keeps_partial_results
-def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_games, max_steps, as_json, dialect):
+def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_games, max_steps, workers, cluster,
+            as_json, dialect):
     """Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as HTML."""
     try:
         player_names(players)
@@ -60,6 +63,7 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
         raise click.BadParameter(str(e), param_hint="--players") from None
     if out is None and not as_json:
         raise click.UsageError("give -o FILE.html for the page, or --json for the metrics")
+    check_cluster(workers, cluster)
     check_writable(out, "-o")
     base = parse_sets(sets)
     swept = parse_sweep(sweep)
@@ -69,10 +73,12 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
     total = sum(planned_games(compile_loaded(loaded, v).lay.n, n, pipmc_games, potential_games) for v in variants)
     show = not as_json and sys.stderr.isatty()
     reports = []
-    with click.progressbar(length=total, label="playing", file=sys.stderr) if show else nullcontext() as bar:
+    with click.progressbar(length=total, label="playing", file=sys.stderr) if show else nullcontext() as bar, \
+            session(cluster, workers) as client:
         for v in variants:
             rep = report_data(game, players, n, seed, v, pipmc_games=pipmc_games, potential_games=potential_games,
-                              max_steps=max_steps, dialect=dialect, progress=bar.update if bar else None)
+                              max_steps=max_steps, dialect=dialect, progress=bar.update if bar else None,
+                              client=client)
             reports.append(rep)
             if rep["interrupted"]:
                 break
@@ -95,4 +101,8 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
             click.echo(f"error: {problem}", err=True)
             raise SystemExit(1)
         click.echo(f"wrote {out}", err=as_json)
+    problem = next((r["cluster_error"] for r in reports if r.get("cluster_error")), None)
+    if problem:   # the games of the chunks that completed are reported above
+        click.echo(f"error: the cluster stopped: {problem}", err=True)
+        raise SystemExit(2)
     raise SystemExit(1 if any(r["errors"] for r in reports) else 0)

@@ -8,7 +8,7 @@ import click
 from ..sim import compile_loaded, simulate
 from ..sim.players import describe_players, player_names, usage
 from . import output
-from .common import dialect_option, keeps_partial_results, load, parse_sets
+from .common import check_cluster, cluster_options, dialect_option, keeps_partial_results, load, parse_sets
 
 
 @click.command("simulate")
@@ -22,10 +22,7 @@ from .common import dialect_option, keeps_partial_results, load, parse_sets
 @click.option("--max-steps", type=click.IntRange(min=1), default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
 @click.option("--detailed", is_flag=True,
               help="Branching per stage iteration too (runs on the slower reference engine).")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Play on a local Dask cluster of this many processes (same results as one process).")
-@click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
-              help="Play on the Dask cluster of this scheduler (`dask scheduler`; same results as one process).")
+@cluster_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @dialect_option
 @keeps_partial_results
@@ -35,9 +32,7 @@ def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster,
         player_names(players)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
-    if workers and cluster:
-        raise click.BadParameter("give --workers (a local cluster) or --cluster (a running one), not both",
-                                 param_hint="--workers")
+    check_cluster(workers, cluster)
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
     overrides = parse_sets(sets)
     prog = compile_loaded(loaded, overrides)

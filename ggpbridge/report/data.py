@@ -18,6 +18,9 @@ from __future__ import annotations
 import math
 import time
 
+from dataclasses import dataclass
+
+from ..cluster import compiled, map_games, prefix
 from ..frontends import load_game
 from ..sim import compile_loaded
 from ..sim.machine import ChoiceP, Program
@@ -50,10 +53,16 @@ def planned_games(seats: int, n: int, pipmc_games: int | None = None, potential_
 
 def report_data(game: str, players: str, n: int, seed: int, sets: dict | None, *, pipmc_games: int | None = None,
                 potential_games: int | None = None, max_steps: int = 100_000, dialect: str | None = None,
-                progress=None) -> dict:
-    """Play the report's games of the game file `game` and return every metric (module doc)."""
+                progress=None, client=None) -> dict:
+    """Play the report's games of the game file `game` and return every metric (module doc).
+
+    `client` (a `distributed.Client`, see `cluster.session`) plays the games on its Dask cluster
+    in seeded chunks; the traces are gathered in seed order, so the result is the one a single
+    process gives (timing aside)."""
     parse_players(players)   # a bad spec is refused before any game is played
-    prog = compile_game(game, sets, dialect)
+    loaded = load_game(game, dialect)
+    overrides = tuple(sorted(dict(sets or {}).items()))
+    prog = compiled(loaded, overrides)
     seats = prog.lay.n
     m, k = default_counts(n, pipmc_games, potential_games)
     tick = progress or (lambda done: None)
@@ -61,48 +70,103 @@ def report_data(game: str, players: str, n: int, seed: int, sets: dict | None, *
               for cid, node in prog.by_id.items() if isinstance(node, ChoiceP)}
     summary, errors, pipmc, pots = Summary(seats, prog.maximize, labels), [], [], []
     t0 = time.perf_counter()
-    interrupted = False
-    try:
-        for i in range(n):
-            s = seed + i
-            players_ = make_players(players, seats, s)
-            rec = Recorder(players_)
-            res = play(prog, s, players_, max_steps, observer=rec)
-            if res.status == ERROR and len(errors) < 10:
-                errors.append({"seed": s, "error": res.error})
-            summary.add(trace(res, rec))
-            tick(1)
-        for i in range(m):
-            s = seed + i
-            players_ = [EvaluatingPIPMC(seat_rng(s, p, "pipmc"), PLAYOUTS) for p in range(seats)]
-            rec = Recorder(players_)
-            pipmc.append(trace(play(prog, s, players_, max_steps, observer=rec), rec))
-            tick(1)
-        for p in range(seats):
-            specs = ["random"] * seats
-            base, smart = [], []
-            pots.append((p, base, smart))
-            for i in range(k):
-                base += seat_shares(prog, p, 1, seed + i, ",".join(specs))
-                tick(1)
-            specs[p] = "pipmc"
-            for i in range(k):
-                smart += seat_shares(prog, p, 1, seed + i, ",".join(specs))
-                tick(1)
-    except KeyboardInterrupt:
-        interrupted = True
+    stop = _Stop()
+
+    def run(kind: str, count: int) -> list:
+        task = ReportGames(loaded, overrides, kind, players, max_steps)
+        return stop.run(task, prog, range(seed, seed + count), client, tick)
+
+    for s, (tr, error) in zip(range(seed, seed + n), run("main", n)):
+        if error is not None and len(errors) < 10:
+            errors.append({"seed": s, "error": error})
+        summary.add(tr)
+    pipmc = run("pipmc", m)
+    for p in range(seats):
+        if stop.stopped:
+            break
+        base = run(f"random@{p}", k)
+        pots.append((p, base, run(f"pipmc@{p}", k)))
     main = summary.result()
     # unrounded: CardStock's Fairness of an exactly even share is exactly 1
     first = summary.wins[0] / main["finished"] if main["finished"] else None
-    return {
+    out = {
         "game": str(game), "players": describe_players(players), "games": n, "seed": seed,
         "sets": dict(sets or {}), "seats": seats, "scoring": "max" if prog.maximize else "min",
         "summary": main, "errors": errors,
         "pipmc": {"games": len(pipmc), "playouts": PLAYOUTS, "meaningful_choices": cardstock.meaningful(pipmc),
                   "cardstock": cardstock.heuristics(pipmc, seats, first)},
         "strategy_potential": [_potential(p, base, smart) for p, base, smart in pots],
-        "interrupted": interrupted, "seconds": round(time.perf_counter() - t0, 3),
+        "interrupted": stop.stopped, "seconds": round(time.perf_counter() - t0, 3),
     }
+    if stop.cluster_error:
+        out["cluster_error"] = stop.cluster_error
+    return out
+
+
+@dataclass(frozen=True)
+class ReportGames:
+    """A report's games of one kind for a range of seeds; picklable, so a Dask worker plays them.
+
+    kind: "main" (the given players; a trace and the rule error or None per game), "pipmc"
+    (evaluating PIPMC in every seat; a trace per game), "random@P" / "pipmc@P" (that player in
+    seat P, random elsewhere; seat P's share of the win per game)."""
+
+    loaded: object
+    overrides: tuple
+    kind: str
+    players: str = "random"
+    max_steps: int = 100_000
+
+    def __call__(self, seeds: range) -> list:
+        prog = compiled(self.loaded, self.overrides)
+        return [self.one(prog, s) for s in seeds]
+
+    def one(self, prog: Program, s: int):
+        """Game `s` of this kind."""
+        seats = prog.lay.n
+        if self.kind == "main":
+            players_ = make_players(self.players, seats, s)
+            rec = Recorder(players_)
+            res = play(prog, s, players_, self.max_steps, observer=rec)
+            return trace(res, rec), (res.error if res.status == ERROR else None)
+        if self.kind == "pipmc":
+            players_ = [EvaluatingPIPMC(seat_rng(s, p, "pipmc"), PLAYOUTS) for p in range(seats)]
+            rec = Recorder(players_)
+            return trace(play(prog, s, players_, self.max_steps, observer=rec), rec)
+        spec, seat = self.kind.split("@")
+        specs = ["random"] * seats
+        specs[int(seat)] = spec
+        # the spec lists every seat, so that the last one does not repeat into the others
+        return seat_shares(prog, int(seat), 1, s, ",".join(specs))[0]
+
+
+class _Stop:
+    """Runs the kinds of games one after the other until one is interrupted; then the later
+    ones play nothing, and what was played is kept."""
+
+    def __init__(self):
+        self.stopped = False
+        self.cluster_error = None
+
+    def run(self, task: ReportGames, prog: Program, seeds: range, client, tick) -> list:
+        out: list = []
+        if self.stopped or not len(seeds):
+            return out
+        if client is None:
+            try:
+                for s in seeds:
+                    out.append(task.one(prog, s))
+                    tick(1)
+            except KeyboardInterrupt:
+                self.stopped = True
+            return out
+        mapped = map_games(task, seeds, cluster=client, progress=tick)
+        for part in prefix(mapped, seeds):
+            out.extend(part)
+        if mapped.interrupted or mapped.error:
+            self.stopped = True
+            self.cluster_error = mapped.error
+        return out
 
 
 def _potential(seat: int, base: list, smart: list) -> dict:
