@@ -113,7 +113,8 @@ def _fixed(n, name: str) -> bool:
     storage set, a seat index, a random range's bounds, a divisor."""
     return (isinstance(n, (ir.SetInt, ir.Inc, ir.Dec)) and name == "target"
             or isinstance(n, (ir.PlayerRef, ir.TeamRef, ir.Random))
-            or isinstance(n, ir.Arith) and n.op in ("//", "%") and name == "right")
+            or isinstance(n, ir.Arith) and n.op in ("//", "%") and name == "right"
+            or isinstance(n, ir.RepeatAll))   # its body must stay a move or forget
 
 
 def mutate(game: ir.Game, rng: random.Random, bounds: IrBounds = IrBounds()):
