@@ -16,7 +16,7 @@ from .. import ir
 
 RANKS = ("ACE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "JACK", "QUEEN", "KING")
 SUITS = ("CLUBS", "DIAMONDS", "HEARTS", "SPADES")
-CATEGORIES = ("location", "cards", "card", "int", "bool", "action", "block", "choice", "stage")
+CATEGORIES = ("location", "cards", "card", "dest", "int", "bool", "action", "block", "choice", "stage")
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,11 @@ def _card(rng, env):
     return ir.CardAt(rng.choice(("top", "bottom")), _cards(rng, e))
 
 
+def _dest(rng, env):
+    """Where a moved card goes: the simulator takes only (top|bottom|N LOCATION)."""
+    return ir.CardAt(rng.choice(("top", "top", "bottom")), _location(rng, env))
+
+
 def _small(rng):
     return ir.IntLit(rng.randint(1, 3))
 
@@ -193,7 +198,7 @@ def action(rng, env):
     r = rng.random()
     e = env.deeper()
     if env.leaf or r < 0.3:
-        return ir.Move(_card(rng, e), ir.CardAt("top", _location(rng, e)))
+        return ir.Move(_card(rng, e), _dest(rng, e))
     if r < 0.45:
         return rng.choice((ir.SetInt, ir.Inc, ir.Dec))(_storage(rng, env), _int(rng, e))
     if r < 0.5:

@@ -66,6 +66,8 @@ def points(game: ir.Game, bounds: IrBounds = IrBounds()):
 
 
 def _category(n, stmt, checker, env: Env):
+    if isinstance(n, ir.Location) and not isinstance(n.name, ir.Name):
+        return None   # a computed name: a fresh one could not stand for it
     if stmt == "block":   # the game's and a stage's own items: a stage, a choice or a block
         return "stage" if isinstance(n, ir.Stage) else "choice" if isinstance(n, ir.Choice) else "block"
     if stmt:
@@ -83,7 +85,7 @@ def _walk(n, path, env: Env, checker, stmt: bool):
         return   # fixed forms; an `any` is rebuilt with its whole choice
     if any(isinstance(x, ir.Location) and x.vis == "mem" for x in n.walk()):
         return
-    cat = _category(n, stmt, checker, env)
+    cat = "dest" if stmt == "dest" else _category(n, stmt, checker, env)
     if cat is not None:
         yield path, cat, env
     inner = env
@@ -100,6 +102,8 @@ def _walk(n, path, env: Env, checker, stmt: bool):
         sub_stmt = "block" if isinstance(n, ir.Stage) and f.name == "body" else f.name in ("body", "items", "options")
         if isinstance(n, ir.Filter) and f.name == "cond" or isinstance(n, ir.Quantified) and f.name == "cond":
             sub_stmt = False
+        if isinstance(n, ir.Move) and f.name == "dst":
+            sub_stmt = "dest"   # the simulator takes only (top|bottom|N LOCATION) here
         if isinstance(v, ir.Node):
             yield from _walk(v, path + (f.name,), sub_env, checker, sub_stmt)
         elif isinstance(v, tuple):
