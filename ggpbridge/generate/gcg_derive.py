@@ -300,11 +300,14 @@ def _consequent(rng, ctx):
     return s.Win() if kind == "win" else s.End()
 
 
+# The non-terminals a mutation may re-derive on their own (`gcg_mutate.points`); a `puin`'s
+# place (its face depends on it) and a bet's token location are re-derived with their
+# consequent.
 NONTERMINALS = {
     "stage": _stage, "rule": _rule, "command": _command, "ranking": _ranking, "winning": _winning,
     "deal_target": _deal_target, "players": _players, "amount": _amount, "puin_amount": _puin_amount,
     "give_amount": _give_amount, "antecedent": _antecedent, "tok_operand": _tok_operand,
     "sum_operand": _sum_operand, "card_locs": _card_locs, "show_locs": _show_locs, "pifr_loc": _pifr_loc,
-    "puin_loc": _puin_loc, "token_loc": _token_loc, "gain_loc": _gain_loc, "combination": _combination, "rel": _rel,
+    "gain_loc": _gain_loc, "combination": _combination, "rel": _rel,
     "show_rel": _show_rel, "put_rel": _put_rel, "face": _face, "consequent": _consequent,
 }
