@@ -33,14 +33,15 @@ def _quick(name, text):
 
 def test_generated_games_print_read_back_equal_and_compile():
     rng = random.Random(1)
-    for i in range(150):
+    for i in range(100):
         game = random_game(rng)
         text, renamed = to_text(game)
         assert not renamed
         loaded = parse_text(text, f"g{i}.rcy")
         assert loaded.game == game
         _quick(f"g{i}.rcy", text)
-        compile_loaded(loaded)
+        if i % 10 == 0:   # compiling is the costly part
+            compile_loaded(loaded)
 
 
 @pytest.mark.parametrize("path", RCY, ids=lambda p: p.name)
@@ -82,7 +83,7 @@ def test_crossovers_between_bundled_games_check():
     rng = random.Random(4)
     games = {p.name: parse_file(p).game for p in RCY}
     done = 0
-    for _ in range(60):
+    for _ in range(30):
         a, b = rng.sample(sorted(games), 2)
         pair = crossover(games[a], games[b], rng)
         if pair is None:
@@ -90,7 +91,7 @@ def test_crossovers_between_bundled_games_check():
         done += 1
         for g in pair[:2]:
             _quick("x.rcy", to_text(g)[0])
-    assert done > 40
+    assert done > 20
 
 
 def test_a_seed_gives_the_same_games():
