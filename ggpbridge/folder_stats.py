@@ -8,6 +8,7 @@ over the paper's 100-turn limit, turns in the paper's unit) can replace it alone
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,7 +46,10 @@ def table5_columns(prog, n: int, seed: int, players: str, max_steps: int) -> dic
             break
         plays += 1
         if not st.status[FINISHED]:
-            crashes[next(_CRASH[k] for k in _CRASH if st.status[k])] += 1
+            cause = next(_CRASH[k] for k in _CRASH if st.status[k])
+            if st.errors and st.errors[0][1]:   # its first line: the rule's line:col, what went wrong
+                cause += ": " + re.sub(r"^.*?:(\d+:\d+): error: ", r"line \1: ", st.errors[0][1].splitlines()[0])
+            crashes[cause] += 1
             continue
         sole = [p for p, share in enumerate(st.win_share) if share == 1.0]
         if sole:

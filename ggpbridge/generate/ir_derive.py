@@ -169,7 +169,8 @@ def _int(rng, env):
         right = ir.IntLit(rng.randint(1, 5)) if op in ("//", "%") else _int(rng, e)
         return ir.Arith(op, _int(rng, e), right)
     if env.points and r < 0.9:
-        return ir.Sum(_cards(rng, e), _points_ref(rng, env)) if rng.random() < 0.5 \
+        # a sum is 0 over no cards; a score of a card from an empty place is a game error
+        return ir.Sum(_cards(rng, e), _points_ref(rng, env)) if rng.random() < 0.8 \
             else ir.Score(_card(rng, e), _points_ref(rng, env))
     lo = rng.randint(0, 5)
     return ir.Random(ir.IntLit(lo), ir.IntLit(lo + rng.randint(0, 5)))
@@ -198,7 +199,12 @@ def action(rng, env):
     r = rng.random()
     e = env.deeper()
     if env.leaf or r < 0.3:
-        return ir.Move(_card(rng, e), _dest(rng, e))
+        if rng.random() < 0.3:
+            return ir.Move(_card(rng, e), _dest(rng, e))
+        # mostly guarded: an unguarded move from an empty place ends the play in a game error
+        src = _cards(rng, e)
+        return ir.CondAct(ir.Compare(">", ir.Size(src), ir.IntLit(0)),
+                          ir.Move(ir.CardAt(rng.choice(("top", "bottom")), src), _dest(rng, e)))
     if r < 0.45:
         return rng.choice((ir.SetInt, ir.Inc, ir.Dec))(_storage(rng, env), _int(rng, e))
     if r < 0.5:
@@ -234,7 +240,8 @@ def choice(rng, env):
             opts.append(ir.CondAct(_bool(rng, env.deeper()), action(rng, env.deeper())))
         else:
             opts.append(action(rng, env))
-    return ir.Choice(tuple(opts))
+    # passing is always enabled: a choice with no enabled option is a game error
+    return ir.Choice(tuple(opts) + ((ir.TurnPass(),) if rng.random() < 0.8 else ()))
 
 
 def stage(rng, env):
