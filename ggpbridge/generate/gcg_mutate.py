@@ -21,14 +21,10 @@ def points(game: s.Game, bounds: Bounds = Bounds()):
     """Every mutation point of the game: (path, non-terminal, context); a path is a tuple of
     field names and tuple indices from the root."""
     ctx = context(game, bounds)
-    yield from _field(game, (), "ranking", "ranking", ctx)
+    yield ("ranking",), "ranking", ctx
     yield ("winning",), "winning", ctx
     for i, stage in enumerate(game.stages):
         yield from _node(stage, ("stages", i), "stage", replace(ctx, index=i))
-
-
-def _field(node, path, name, nt, ctx):
-    yield path + (name,), nt, ctx
 
 
 def _node(n, path, nt, ctx):
@@ -90,10 +86,12 @@ def put(n, path: tuple, value):
     return replace(n, **{step: put(getattr(n, step), rest, value)})
 
 
-def mutate(game: s.Game, rng: random.Random, bounds: Bounds = Bounds()) -> tuple[s.Game, tuple, str]:
-    """One mutant: a point drawn uniformly, replaced by a fresh derivation that differs from
-    it when the non-terminal has another derivation (a few tries). Returns (mutant, path, nt)."""
-    path, nt, ctx = rng.choice(list(points(game, bounds)))
+def mutate(game: s.Game, rng: random.Random, bounds: Bounds = Bounds(),
+           pts: list | None = None) -> tuple[s.Game, tuple, str]:
+    """One mutant: a point drawn uniformly (from `pts`, the game's `points`, when given),
+    replaced by a fresh derivation that differs from it when the non-terminal has another
+    derivation (a few tries). Returns (mutant, path, nt)."""
+    path, nt, ctx = rng.choice(pts if pts is not None else list(points(game, bounds)))
     old = get(game, path)
     for _ in range(8):
         new = derive(nt, rng, ctx)
@@ -150,10 +148,12 @@ def _fits_slot(value, nt: str, ctx: Ctx) -> bool:
     return True
 
 
-def crossover(a: s.Game, b: s.Game, rng: random.Random, bounds: Bounds = Bounds()):
+def crossover(a: s.Game, b: s.Game, rng: random.Random, bounds: Bounds = Bounds(),
+              pts_a: list | None = None, pts_b: list | None = None):
     """Two offspring: `a` with one subtree taken from `b`, and `b` with the subtree of `a` it
     replaced (same non-terminal; each fits where it lands). None when no pair of points fits."""
-    pa, pb = list(points(a, bounds)), list(points(b, bounds))
+    pa = list(pts_a if pts_a is not None else points(a, bounds))
+    pb = pts_b if pts_b is not None else list(points(b, bounds))
     rng.shuffle(pa)
     for path_a, nt, ctx_a in pa:
         va = get(a, path_a)

@@ -121,10 +121,11 @@ def _fixed(n, name: str) -> bool:
             or isinstance(n, ir.RepeatAll))   # its body must stay a move or forget
 
 
-def mutate(game: ir.Game, rng: random.Random, bounds: IrBounds = IrBounds()):
-    """One mutant: a point drawn uniformly, replaced by a fresh derivation of its category
-    in its environment. Returns (mutant, path, category)."""
-    path, cat, env = rng.choice(list(points(game, bounds)))
+def mutate(game: ir.Game, rng: random.Random, bounds: IrBounds = IrBounds(), pts: list | None = None):
+    """One mutant: a point drawn uniformly (from `pts`, the game's `points`, when given),
+    replaced by a fresh derivation of its category in its environment. Returns (mutant,
+    path, category)."""
+    path, cat, env = rng.choice(pts if pts is not None else list(points(game, bounds)))
     old = get(game, path)
     for _ in range(8):
         new = derive(cat, rng, replace(env, depth=0))
@@ -155,11 +156,13 @@ def _fits(value, env_from: Env, env_to: Env) -> bool:
     return all(v in have_to and have_to[v] == have_from.get(v) for v in _free(value))
 
 
-def crossover(a: ir.Game, b: ir.Game, rng: random.Random, bounds: IrBounds = IrBounds()):
+def crossover(a: ir.Game, b: ir.Game, rng: random.Random, bounds: IrBounds = IrBounds(),
+              pts_a: list | None = None, pts_b: list | None = None):
     """Two offspring exchanging one subtree of the same category (and type); None when no
     pair fits. A seat index or name that exists in one game only may move with it: the
     checker still passes (locations and storages are made by use), the play may differ."""
-    pa, pb = list(points(a, bounds)), list(points(b, bounds))
+    pa = list(pts_a if pts_a is not None else points(a, bounds))
+    pb = pts_b if pts_b is not None else list(points(b, bounds))
     rng.shuffle(pa)
     na, nb = player_count(a), player_count(b)
     for path_a, cat, env_a in pa:
