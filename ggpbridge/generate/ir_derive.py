@@ -74,10 +74,13 @@ def random_game(rng: random.Random, bounds: IrBounds = IrBounds()) -> ir.Game:
     stock = ir.Location(ir.GameOwner(), "iloc", ir.Name("STOCK"))
     setup = ir.Setup(ir.IntLit(players), None, (ir.CreateDeck(None, stock, deck),))
     worth = ir.SetPoints(ir.PointsRef(ir.GameOwner(), ir.Name("WORTH")),
-                         tuple(ir.Award(((ir.Name("RANK"), ir.Name(r)),), ir.IntLit(i + 1)) for i, r in enumerate(ranks)))
+                         tuple(ir.Award(((ir.Name("RANK"), ir.Name(r)),), ir.IntLit(i + 1))
+                               for i, r in enumerate(ranks)))
     hand = ir.CardAt("top", ir.Location(ir.Var("P"), "iloc", ir.Name("HAND")))
-    deal = ir.ForAll(ir.AllOf("player"), "P", ir.Repeat(ir.IntLit(rng.randint(1, 5)), ir.Move(ir.CardAt("top", stock), hand)))
-    body = (ir.Do((worth, ir.Shuffle(stock), deal)),) + tuple(stage(rng, env) for _ in range(rng.randint(1, bounds.stages)))
+    deal = ir.ForAll(ir.AllOf("player"), "P",
+                     ir.Repeat(ir.IntLit(rng.randint(1, 5)), ir.Move(ir.CardAt("top", stock), hand)))
+    stages = tuple(stage(rng, env) for _ in range(rng.randint(1, bounds.stages)))
+    body = (ir.Do((worth, ir.Shuffle(stock), deal)),) + stages
     score = ir.IntStorage(ir.PlayerRef("current"), ir.Name("SCORE"))
     return ir.Game((), setup, body, ir.Scoring("max", score))
 
@@ -181,9 +184,10 @@ def _bool(rng, env):
     e = env.deeper()
     if env.leaf or r < 0.5:
         return ir.Compare(rng.choice(("==", "!=", "<", ">", "<=", ">=")), _int(rng, e), _int(rng, e))
-    if r < 0.6 and env.of("card") + env.of("cards") or r < 0.65:
+    if r < (0.65 if env.of("card") else 0.55):   # a card in scope: its attributes are worth asking
         attr, values = rng.choice(env.attrs)
-        return ir.Compare(rng.choice(("==", "!=")), ir.CardAtt(ir.Name(attr), _card(rng, e)), ir.Name(rng.choice(values)))
+        att = ir.CardAtt(ir.Name(attr), _card(rng, e))
+        return ir.Compare(rng.choice(("==", "!=")), att, ir.Name(rng.choice(values)))
     if r < 0.8:
         return ir.BoolOp(rng.choice(("and", "or")), (_bool(rng, e), _bool(rng, e)))
     if r < 0.87:
