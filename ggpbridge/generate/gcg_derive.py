@@ -49,6 +49,8 @@ class Ctx:
     show: bool = False             # the rule's antecedent is a `show` (its consequent may `playit`)
     playit: bool = False           # the rule's consequent is `playit` (its antecedent must `show`)
     other: object = None           # the other side of a comparison
+    min_players: int = 1           # the seats the rest of the game names (for the axioms)
+    min_tables: int = 0            # the table locations it names
 
 
 def is_others(x) -> bool:
@@ -120,6 +122,16 @@ def _winning(rng, ctx):
     if rng.random() < 0.2:
         return None
     return s.Winning(rng.randint(0, 3), rng.randint(0, 3))
+
+
+def _players_axiom(rng, ctx):
+    low = max(ctx.min_players, ctx.bounds.players[0])
+    return s.Axiom("players", rng.randint(low, max(low, ctx.bounds.players[1])))
+
+
+def _tables_axiom(rng, ctx):
+    low = ctx.min_tables
+    return s.Axiom("tables", rng.randint(low, max(low, ctx.bounds.tables[1])))
 
 
 # ---------------------------------------------------------------- computer commands
@@ -304,7 +316,7 @@ def _consequent(rng, ctx):
 # place (its face depends on it) and a bet's token location are re-derived with their
 # consequent.
 NONTERMINALS = {
-    "stage": _stage, "rule": _rule, "command": _command, "ranking": _ranking, "winning": _winning,
+    "players_axiom": _players_axiom, "tables_axiom": _tables_axiom, "stage": _stage, "rule": _rule, "command": _command, "ranking": _ranking, "winning": _winning,
     "deal_target": _deal_target, "players": _players, "amount": _amount, "puin_amount": _puin_amount,
     "give_amount": _give_amount, "antecedent": _antecedent, "tok_operand": _tok_operand,
     "sum_operand": _sum_operand, "card_locs": _card_locs, "show_locs": _show_locs, "pifr_loc": _pifr_loc,

@@ -3,8 +3,8 @@
 A mutation point is a subtree together with the non-terminal it derives from and the
 context it stands in (`points`). A mutation replaces one point by a fresh derivation of
 the same non-terminal in the same context; a crossover swaps two points of the same
-non-terminal and compatible context between two games. The axioms (`players`, `tables`)
-are not points: every seat and table of the game is named against them. Both operations
+non-terminal and compatible context between two games. An axiom (`players`, `tables`) is
+re-derived no lower than the seats and tables the rest of the game names. Both operations
 keep a game that `check` accepts one that it accepts, by the same construction as
 `gcg_derive`.
 """
@@ -21,6 +21,9 @@ def points(game: s.Game, bounds: Bounds = Bounds()):
     """Every mutation point of the game: (path, non-terminal, context); a path is a tuple of
     field names and tuple indices from the root."""
     ctx = context(game, bounds)
+    seats, tables = _refs((game.stages, game.ranking))
+    for i, a in enumerate(game.axioms):
+        yield ("axioms", i), f"{a.name}_axiom", replace(ctx, min_players=seats, min_tables=tables)
     yield ("ranking",), "ranking", ctx
     yield ("winning",), "winning", ctx
     for i, stage in enumerate(game.stages):
@@ -122,12 +125,6 @@ def _refs(n) -> tuple[int, int]:
     return seat, table
 
 
-def _key(nt: str, ctx: Ctx) -> tuple:
-    """What two points must share for a swap to keep both games valid where they stand."""
-    other = "number" if isinstance(ctx.other, s.Number) else "others" if is_others(ctx.other) else None
-    return nt, ctx.show, ctx.playit, other
-
-
 def _fits(value, ctx: Ctx) -> bool:
     seat, table = _refs(value)
     return seat <= ctx.players and table <= ctx.tables
@@ -137,6 +134,8 @@ def _fits_slot(value, nt: str, ctx: Ctx) -> bool:
     """Beyond the key: the value's own content must be allowed in the slot."""
     if not _fits(value, ctx):
         return False
+    if nt.endswith("_axiom"):
+        return value.value >= (ctx.min_players if nt == "players_axiom" else ctx.min_tables)
     if nt == "antecedent" and ctx.playit:
         return isinstance(value, s.Show)
     if nt == "consequent" and not ctx.show:

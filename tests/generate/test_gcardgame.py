@@ -106,7 +106,7 @@ def test_a_mutation_changes_one_subtree_and_keeps_the_rest():
     for _ in range(200):
         child, path, nt = mutate(parent, rng)
         kinds[nt] += 1
-        assert child != parent or nt in ("winning", "ranking")   # UNO has none: λ may stay λ
+        assert child != parent or nt in ("winning", "ranking")   # UNO has none: none may stay none
         assert put(child, path, get(parent, path)) == parent
         _quick(to_text(child))
     assert len(kinds) >= 10
