@@ -63,6 +63,7 @@ def points(game: ir.Game, bounds: IrBounds = IrBounds()):
         env = replace(env, vars=env.vars + ((d.var, checker.expr(d.value, {})),))
     for i, s in enumerate(game.body):
         yield from _walk(s, ("body", i), env, checker, stmt="block")
+    yield from _walk(game.scoring.value, ("scoring", "value"), env, checker, stmt=False)
 
 
 def _category(n, stmt, checker, env: Env):
