@@ -93,6 +93,12 @@ _COMMANDS = {
                "HTML."),
     "show": ("show", "command",
              "Play game SEED of GAME and show every step: options, choice, chance, what each seat sees."),
+    "generate": ("generate", "command",
+                 "Write N random games of LANG derived from its grammar, each one that `check` accepts."),
+    "mutate": ("mutate", "command",
+               "Write N mutants of GAME (one subtree re-derived), or crossovers with --crossover OTHER."),
+    "stats": ("stats", "command",
+              "Play every game under PATHS N times and print Table 5's columns per game and in total."),
     "replay": ("replay", "command",
                "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
 }

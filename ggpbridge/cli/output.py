@@ -158,6 +158,8 @@ def solve_report(rep: dict) -> None:
         for o in fm["options"]:
             mark = "best" if o["option"] == fm["best"] else "    "
             click.echo(f"    {mark} option {o['option']}: values {' '.join(o['values'])}   {o['move']}")
+
+
 def game_view(view: dict, all_seats: bool = False) -> None:
     """The show command's trace: one line per step, the options of each real choice, and what the
     seat choosing sees (every seat's view with `all_seats`)."""
@@ -187,3 +189,50 @@ def _seat_view(p: int, v: dict) -> None:
              for x in v["locations"]]
     parts += [f"{t['name']} = {t['value']}" for t in v["storages"]]
     click.echo(f"{'':11}player {p} sees: " + ("; ".join(parts) or "nothing"))
+
+
+def written(rows: list[dict], json_out: bool) -> None:
+    """The files `generate` / `mutate` wrote, with the errors `check` found in any."""
+    if json_out:
+        as_json({"files": rows, "written": len(rows), "with_errors": sum(bool(r["errors"]) for r in rows)})
+        return
+    for r in rows:
+        click.echo(r["file"])
+        for e in r["errors"]:
+            click.echo(e, err=True)
+    checked = [r for r in rows if r["checked"]]
+    bad = sum(bool(r["errors"]) for r in rows)
+    note = f"; checked {len(checked)}, {bad} with errors" if checked else ""
+    click.echo(f"{len(rows)} file(s) written{note}", err=True)
+
+
+def table5(rows: list[dict], total: dict, interrupted: bool, json_out: bool) -> None:
+    """`stats`: Table 5's columns per game and in total; unplayable games with their error."""
+    if json_out:
+        as_json({"games": rows, "total": total, "interrupted": interrupted})
+        return
+    seats = len(total["won"])
+    head = ["game", "plays"] + [f"won by {k}" for k in range(seats)] + ["draws", "crashes", "turns"]
+    body = []
+    for r in rows:
+        if "error" in r:
+            body.append([r["file"], "-"] + ["-"] * seats + ["-", "-", "-"])
+            continue
+        won = r["won"] + ["-"] * (seats - len(r["won"]))
+        body.append([r["file"], r["plays"], *won, r["draws"], r["crashes"], _or_dash(r["turns"])])
+    body.append(["total", total["plays"], *total["won"], total["draws"], total["crashes"], _or_dash(total["turns"])])
+    table(body, head)
+    click.echo("  won by k: plays seat k won alone; draws: several seats tied for the best score; crashes: a game\n"
+               "  error, a cycle or the step cap; turns: choices per play that did not crash (forced ones included).")
+    for r in rows:
+        if "error" in r:
+            click.echo(f"{r['file']}: not played: {r['error']}", err=True)
+        elif r["crash_causes"]:
+            causes = ", ".join(f"{k} {v}" for k, v in r["crash_causes"].items())
+            click.echo(f"{r['file']}: crashes: {causes}", err=True)
+    if interrupted:
+        click.echo("[interrupted: the rows above are the games played before]", err=True)
+
+
+def _or_dash(x):
+    return "-" if x is None else x

@@ -1,0 +1,49 @@
+"""Benchmark: games generated, mutated and checked per second (issue #35), per language.
+
+For each language, N games are derived and printed ("generate"), then each is checked the
+way `ggpbridge check` does ("check": parse, the front-end's checker, RECYCLE's checker on
+the IR); then N mutants of a bundled game are made and checked. Prints the rates and the
+CPU time; every output is expected to check without error (the count is printed).
+
+Run: python benchmarks/generate_speed.py [-n 500] [--seed 0]
+"""
+from __future__ import annotations
+
+import time
+
+from _clock import Clock, parser
+from ggpbridge.generate import errors_in, generate, mutants
+from pathlib import Path
+
+GAMES = Path(__file__).resolve().parents[1] / "games"
+PARENTS = {"gcardgame": GAMES / "uno.gcg", "recycle": GAMES / "war.rcy"}
+
+
+def _rate(k: int, seconds: float) -> str:
+    return f"{k / seconds:,.0f}/s" if seconds > 0 else "-"
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("-n", type=int, default=500, help="games per language and per step (default 500)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    clock = Clock()
+    for lang in ("gcardgame", "recycle"):
+        for step, made in (("generate", lambda: list(generate(lang, args.n, args.seed))),
+                           (f"mutate {PARENTS[lang].name}", lambda: list(mutants(PARENTS[lang], args.n, args.seed)))):
+            t0, c0 = time.perf_counter(), time.process_time()
+            games = made()
+            t_make, c_make = time.perf_counter() - t0, time.process_time() - c0
+            t0, c0 = time.perf_counter(), time.process_time()
+            bad = sum(bool(errors_in(m.name, m.text)) for m in games)
+            t_check, c_check = time.perf_counter() - t0, time.process_time() - c0
+            lines = sum(m.text.count("\n") for m in games) / len(games)
+            print(f"{lang:9} {step:18} {len(games)} games ({lines:.0f} lines each): made {_rate(len(games), c_make)} "
+                  f"CPU ({c_make:.2f} s), checked {_rate(len(games), c_check)} CPU ({c_check:.2f} s), "
+                  f"made+checked {_rate(len(games), c_make + c_check)}; with errors: {bad}")
+    print(f"total: {clock}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""`ggpbridge mutate GAME -n N --seed S -o DIR [--crossover OTHER]`: mutants of a game."""
+from __future__ import annotations
+
+import click
+
+from ..generate import errors_in, mutants
+from . import output
+from .generate import write_many
+
+
+@click.command("mutate")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Mutant i depends on the seed and i only.")
+@click.option("--crossover", "other", type=click.Path(exists=True, dir_okay=False),
+              help="Instead of mutating, exchange same-category subtrees with this game.")
+@click.option("-o", "--output", "out", type=click.Path(file_okay=False), required=True,
+              help="Folder to write the mutants into (created if missing).")
+@click.option("--no-check", is_flag=True, help="Do not run `check` on each game written.")
+@click.option("--json", "as_json", is_flag=True, help="List the files written as JSON.")
+def command(game, n, seed, other, out, no_check, as_json):
+    """Write N mutants of GAME (one subtree re-derived), or crossovers with --crossover OTHER."""
+    for path in (game, other) if other else (game,):
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            errs = errors_in(path, fh.read())
+        if errs:   # the mutants keep whatever the parent gets wrong
+            output.diagnostic(errs[0])
+            click.echo(f"warning: {path} has {len(errs)} error(s); its mutants may keep them", err=True)
+    rows = write_many(mutants(game, n, seed, other), n, out, not no_check, as_json, "mutating")
+    output.written(rows, as_json)
+    raise SystemExit(1 if any(r["errors"] for r in rows) else 0)
