@@ -184,7 +184,7 @@ def parse(text: str, names: Names, origin: str = "--where") -> Condition:
 
 def _expected(terminals) -> str:
     words = {"NAME": "a name", "INT": "a number", "CMP": "a comparison (== != < <= > >=)", "LPAR": "(",
-             "RPAR": ")", "COMMA": ","}
+             "RPAR": ")", "COMMA": ",", "PLUS": "+", "MINUS": "-"}
     shown = sorted({words.get(t, t.lower().strip("_")) for t in terminals})
     return ", ".join(shown[:8]) + (", ..." if len(shown) > 8 else "")
 
