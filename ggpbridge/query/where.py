@@ -164,8 +164,6 @@ class Names:
 def parse(text: str, names: Names, origin: str = "--where") -> Condition:
     """Parse and resolve a condition; a ConditionError (positioned, with a caret) when it is bad."""
     src = Source(origin, text)
-    if "\n" in text.strip() or "\r" in text:
-        text = text.replace("\r", " ")
     try:
         tree = _parser().parse(text)
     except lark.UnexpectedCharacters as e:
