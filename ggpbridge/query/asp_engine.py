@@ -351,6 +351,8 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     start = time.perf_counter()
     if question not in QUESTIONS:
         raise AspQueryError(f"unknown question {question!r} (one of: {', '.join(QUESTIONS)})")
+    if question == "exists":   # it needs the condition: ggpbridge.query.asp_where.answer_exists_asp
+        raise AspQueryError("exists is asked with a condition: ggpbridge.query.asp_where.answer_exists_asp")
     if horizon is not None and horizon < 0:
         raise AspQueryError("the horizon must be at least 0")
     deadline = None if timeout is None else start + timeout
