@@ -140,6 +140,9 @@ def _run_exists(game, engine, horizon, overrides, timeout, limit_states, progres
     # parsed before any engine runs: a bad condition is an error, not an answer
     cond = parse(where, Names.of(machine.prog.lay)) if where is not None else Condition("true", TRUE)
     raw = _read_where_file(where_file) if where_file is not None else None
+    if raw is not None and engine in ("asp", "both"):
+        from .asp_where import where_file_statements
+        where_file_statements(raw)   # a bad file is an error before any search
     out = []
     if engine in ("explicit", "both"):
         if raw is not None:

@@ -124,3 +124,14 @@ def test_symbols_not_text_reach_clingo():
     assert all(isinstance(a, clingo.Symbol) for _, args in condition_facts(
         W.parse("has(player0 HAND, HEARTS)", W.Names.of(lay)), lay, load_description(TRICKS, 2, None, decks=False))
         for a in args)
+
+
+def test_the_cli_reports_a_bad_where_file_at_its_line_before_searching(tmp_path):
+    from click.testing import CliRunner
+    from ggpbridge.cli import main
+    f = tmp_path / "bad.lp"
+    f.write_text("% fine\n:- where_final(T), not.\n")
+    r = CliRunner().invoke(main, ["query", TRICKS, "exists", "--where", "true", "--where-file", str(f),
+                                  "--engine", "asp"])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert f"{f}:2:" in r.output and "syntax error" in r.output
