@@ -68,7 +68,7 @@ def _search(search: Search, cond: Condition, horizon: int | None) -> Answer:
     search._count(n0)
     if isinstance(n0, Terminal):
         return _found(r0 == TRUE, [], cond, search, horizon)
-    if r0 is FALSE:
+    if r0 == FALSE:
         return _none(search, cond, horizon, cut)
     # frames: [state, node, remainder after it, moves iterator, move taken]
     path = [[s0, n0, r0, iter(search.moves(n0)), None]]
@@ -97,7 +97,7 @@ def _search(search: Search, cond: Condition, horizon: int | None) -> Answer:
                 path.append([nxt, nd, rest, iter(()), None])
                 return _found(True, steps_of(path), cond, search, horizon)
             continue
-        if rest is FALSE or isinstance(nd, Runaway) or (isinstance(nd, Decision) and not nd.options):
+        if rest == FALSE or isinstance(nd, Runaway) or (isinstance(nd, Decision) and not nd.options):
             continue   # no whole play satisfying the condition passes here
         if horizon is not None and depth >= horizon:
             cut = True

@@ -417,6 +417,6 @@ def holds_on(f, points) -> bool:
     for i, (data, winners) in enumerate(points):
         last = i == len(points) - 1
         r = progress(r, lambda a: atom_holds(a, data, winners), last)
-        if isinstance(r, Const) and not last and r is FALSE:
+        if r == FALSE:   # settled before the end: nothing later can revive it
             return False
     return r == TRUE
