@@ -197,6 +197,7 @@ class _Resolve:
 
     def __init__(self, names: Names, src: Source):
         self.n, self.src = names, src
+        self.env: dict = {}   # player variables of `some player P:` / `every player P:` -> seat
 
     def fail(self, msg: str, node) -> None:
         meta = getattr(node, "meta", None)
@@ -232,6 +233,24 @@ class _Resolve:
             for _ in range(int(t.children[0])):
                 f = Next(f)
             return f
+        if k in ("some", "every"):
+            # expanded over the seats: one copy of the body per player, joined by or / and
+            var, body = t.children
+            if str(var).lower() in ("game", "table") or self._seat(str(var)) is not None:
+                self.fail(f"{str(var)!r} names an owner already: choose another variable name", var)
+            parts = []
+            for k_ in range(self.n.nplayers):
+                outer = self.env.get(str(var))
+                self.env[str(var)] = k_
+                parts.append(self.formula(body))
+                if outer is None:
+                    del self.env[str(var)]
+                else:
+                    self.env[str(var)] = outer
+            out = parts[0]
+            for f in parts[1:]:
+                out = Or(out, f) if k == "some" else And(out, f)
+            return out
         if k == "compare":
             left, op, right = t.children
             return Compare(str(op), self.expr(left), self.expr(right))
@@ -318,15 +337,22 @@ class _Resolve:
         return 1 + self.player(tok)
 
     def player(self, tok) -> int:
-        s = str(tok).lower()
-        players = [f"player{k}" for k in range(self.n.nplayers)]
+        if str(tok) in self.env:
+            return self.env[str(tok)]
+        k = self._seat(str(tok))
+        if k is None:
+            self.unknown("player", tok, [f"player{k}" for k in range(self.n.nplayers)] + sorted(self.env))
+        if k >= self.n.nplayers:
+            self.fail(f"the game has players 0..{self.n.nplayers - 1}, not {str(tok)!r}", tok)
+        return k
+
+    @staticmethod
+    def _seat(text: str) -> int | None:
+        s = text.lower()
         for prefix in ("player", "p"):
             if s.startswith(prefix) and s[len(prefix):].isdigit():
-                k = int(s[len(prefix):])
-                if k < self.n.nplayers:
-                    return k
-                self.fail(f"the game has players 0..{self.n.nplayers - 1}, not {str(tok)!r}", tok)
-        self.unknown("player", tok, players + (["game"] if "wins" not in s else []))
+                return int(s[len(prefix):])
+        return None
 
 
 # ---------------------------------------------------------------- meaning over a play

@@ -56,6 +56,18 @@ def test_a_deal_in_which_one_player_takes_every_point_card():
     assert ans.verdict == YES and replayed(TRICKS, ans.witness).confirmed
 
 
+def test_some_player_is_one_copy_of_the_condition_per_seat():
+    names = W.Names.of(compile_loaded(load_game(TRICKS)).lay)
+    some = W.parse("at end some player P: count(P TAKEN, HEARTS) == 2", names).formula
+    spelled = W.parse("at end (count(player0 TAKEN, HEARTS) == 2 or count(player1 TAKEN, HEARTS) == 2)", names)
+    assert some == spelled.formula
+    every = W.parse("every player P: sto(P TRICKS) == 0", names).formula
+    assert every == W.parse("sto(player0 TRICKS) == 0 and sto(player1 TRICKS) == 0", names).formula
+    assert explicit(TRICKS, "at end some player P: count(P TAKEN, HEARTS) == 2").verdict == YES
+    # two tricks, two players: one trick each is possible (trick 1 won by the follower, who then leads)
+    assert explicit(TRICKS, "at end every player P: sto(P TRICKS) == 1").verdict == YES
+
+
 def test_the_two_hearts_can_never_be_split():
     # Each player would have to win one trick holding one heart. The winner of trick 1 leads
     # trick 2; a trick with one heart has one card of each suit, and a card off the led suit
@@ -168,6 +180,8 @@ def _names():
     ("eventually size(player0 HAND) >", 32, ["ends too early"]),
     ("size(player0 HAND) > 0 and and over", 28, ["unexpected 'and'"]),
     ("size(player0 HAND) ? 0", 20, ["unexpected character '?'"]),
+    ("some player P: wins(Q)", 21, ["unknown player 'Q'", "P, player0, player1"]),
+    ("some player p0: over", 13, ["'p0' names an owner already"]),
     ("at end size(player0 HAND)", 26, ["ends too early", "a comparison (== != < <= > >=)"]),
 ])
 def test_bad_conditions_are_positioned(text, col, words):
