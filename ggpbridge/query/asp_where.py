@@ -13,12 +13,14 @@ every play to end (or be cut at --horizon) first: `ask(running,T)` unsatisfiable
 """
 from __future__ import annotations
 
+import re
 import time
 
 import clingo
 from clingo import ast
 
 from ..errors import Pos, PositionedError
+from ..gdl.asp_rules import restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif, term_symbol
 from ..gdl.ast import Description
 from ..gdl.errors import GdlError
@@ -30,8 +32,6 @@ from . import where as W
 from .answer import NO, UNKNOWN, YES, Answer
 from .asp_engine import (DEFAULT_MAX_HORIZON, ENGINE, AspQueryError, Unrolling, _may_overflow, _proof, _search,
                          _Stop, _witness, _EXHAUSTED, describe_moves, resolve_role, top_goal)
-from ..gdl.asp import fact
-from ..gdl.asp_rules import restricted
 
 _CMP = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 _NEG_RANGE = 1000   # the constants m1..m1000 stand for -1..-1000 (translators/recycle_gdl/terms.py)
@@ -143,7 +143,6 @@ def _loc(source):
 
 
 def _file_error(source, messages) -> WhereFileError:
-    import re
     for msg in messages:
         mt = re.search(r":(\d+):(\d+)(?:-\d+(?::\d+)?)?: error: (.*)", msg)
         if mt:
