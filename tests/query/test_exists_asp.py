@@ -135,3 +135,12 @@ def test_the_cli_reports_a_bad_where_file_at_its_line_before_searching(tmp_path)
                                   "--engine", "asp"])
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert f"{f}:2:" in r.output and "syntax error" in r.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("horizon, expected", [(4, NO), (5, YES)])
+def test_both_engines_count_the_same_steps_under_a_horizon(horizon, expected):
+    # one card each: 3 chance events shuffle the 4 cards, then 2 decisions: every play has 5 steps
+    explicit, asp = run_query(TRICKS, "exists", engine="both", where="at end wins(player1)", overrides=ONE,
+                              horizon=horizon, timeout=600)
+    assert (explicit.verdict, asp.verdict) == (expected, expected), (explicit.method, asp.method)
