@@ -27,11 +27,17 @@ from .common import check_writable, dialect_option, keeps_partial_results, parse
 @click.option("--timeout", type=click.FloatRange(min=0), default=None, help="Give up ('unknown') after S seconds.")
 @click.option("--witness", "witness_path", type=click.Path(dir_okay=False), default=None,
               help="Where to write the witness (default: GAME-QUESTION.witness.json in the current directory).")
+@click.option("--where", "where", default=None, metavar="CONDITION",
+              help="exists: the condition a whole play must satisfy (docs/query.md).")
+@click.option("--where-file", "where_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="exists: raw ASP added to the asp engine's program (docs/query.md).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answers as JSON.")
 @dialect_option
 @keeps_partial_results
-def command(game, question, role, horizon, sets, engine, limit_states, timeout, witness_path, as_json, dialect):
-    """Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE | forced-win ROLE.
+def command(game, question, role, horizon, sets, engine, limit_states, timeout, witness_path, where, where_file,
+            as_json, dialect):
+    """Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE | forced-win ROLE |
+    exists --where CONDITION.
 
     Exit status 0 when every engine answered yes or no, 1 when some answer is unknown,
     2 on an error (a disagreement between engines included).
@@ -40,11 +46,16 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
         raise click.UsageError(f"{question} needs a ROLE: a seat number such as 0, or player0")
     if question not in NEEDS_ROLE and role is not None:
         raise click.UsageError(f"{question} takes no ROLE")
+    if question == "exists" and where is None and where_file is None:
+        raise click.UsageError("exists needs --where 'CONDITION' (or --where-file FILE.lp)")
+    if question != "exists" and (where is not None or where_file is not None):
+        raise click.UsageError("--where and --where-file go with the question exists")
     check_writable(witness_path, "--witness")
     disagreement = None
     try:
         answers = run_query(game, question, role, engine, horizon, parse_sets(sets), timeout, limit_states,
-                            progress=_progress() if sys.stderr.isatty() else None, dialect=dialect)
+                            progress=_progress() if sys.stderr.isatty() else None, dialect=dialect,
+                            where=where, where_file=where_file)
     except EngineDisagreement as e:   # both answers, and the witness that replays one, are kept
         disagreement, answers = e, e.answers
     if sys.stderr.isatty():
@@ -59,13 +70,13 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
         except OSError as e:   # the answers are printed all the same, and the status says so
             written, unwritten = None, f"{written} cannot be written: {e.strerror or e}"
     if as_json:
-        output.as_json({"game": game, "question": question, "role": role, "horizon": horizon,
+        output.as_json({"game": game, "question": question, "role": role, "horizon": horizon, "where": where,
                         "answers": [a.as_dict() for a in answers], "witness_file": written}
                        | ({"witness_error": unwritten} if unwritten else {})
                        | ({"disagreement": str(disagreement)} if disagreement else {}))
     else:
         for a in answers:
-            _show(game, a, role)
+            _show(game, a, role, where)
         if written:
             steps = len(witness.get("steps") or witness.get("moves") or [])   # asp witnesses list joint moves
             what = (f"a strategy for {len(witness['strategy'])} decisions" if witness.get("kind") == "strategy"
@@ -81,9 +92,11 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
     raise SystemExit(1 if any(a.verdict == UNKNOWN for a in answers) else 0)
 
 
-def _show(game: str, a, role) -> None:
+def _show(game: str, a, role, where: str | None = None) -> None:
     colour = {"yes": "green", "no": "red"}.get(a.verdict, "yellow")
     q = a.question + (f" {role}" if role is not None else "")
+    if where is not None:
+        q += f" {where}"
     output.heading(f"{game}: {q}? " + click.style(a.verdict, fg=colour, bold=True) + f"   [{a.engine}, {a.seconds} s]")
     click.echo(f"  how: {a.method}")
     if a.limit:

@@ -38,7 +38,11 @@ def command(game, witness, quiet, as_json, html_path, dialect):
         from ..query.asp_engine import replay_gdl
         from ..translate import is_kif, load_description
         desc = load_description(game, 2, overrides, dialect, decks=False)   # as query translated it
-        r = judge(w, replay_gdl(desc, w, describer=None if is_kif(game) else _moves(game, overrides, dialect)))
+        # a condition names the game's locations and cards: read through the simulator's layout
+        lay = None if is_kif(game) or w["kind"] != "satisfies" else \
+            compile_loaded(load_game(game, dialect), overrides).lay
+        r = judge(w, replay_gdl(desc, w, describer=None if is_kif(game) else _moves(game, overrides, dialect),
+                                lay=lay))
     else:
         prog = compile_loaded(load_game(game, dialect), overrides)
         r = replay(StepMachine(prog), w)

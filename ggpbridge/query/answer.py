@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-QUESTIONS = ("cycle", "terminates", "always-ends", "playable", "winnable", "forced-win")
+QUESTIONS = ("cycle", "terminates", "always-ends", "playable", "winnable", "forced-win", "exists")
 NEEDS_ROLE = ("winnable", "forced-win")
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 

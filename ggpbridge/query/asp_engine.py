@@ -40,7 +40,7 @@ from .witness import Replay
 ENGINE = "asp"
 FORMAT = "gdl-joint-moves"
 DEFAULT_MAX_HORIZON = 500   # deepest unrolling when no --horizon is given
-KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win")
+KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "satisfies")
 _LOC = location(1, "<ggpbridge.query>")
 _BASE_OVERFLOW = Func("base", (Const("overflow"),))
 _SCORE_LOST = Const("score_lost")
@@ -351,6 +351,8 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     start = time.perf_counter()
     if question not in QUESTIONS:
         raise AspQueryError(f"unknown question {question!r} (one of: {', '.join(QUESTIONS)})")
+    if question == "exists":   # it needs the condition: ggpbridge.query.asp_where.answer_exists_asp
+        raise AspQueryError("exists is asked with a condition: ggpbridge.query.asp_where.answer_exists_asp")
     if horizon is not None and horizon < 0:
         raise AspQueryError("the horizon must be at least 0")
     deadline = None if timeout is None else start + timeout
@@ -529,9 +531,10 @@ def _always_ends_graph(desc: Description, deadline, limit_states):
 # -- replay -----------------------------------------------------------------------
 
 def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None = None,
-               describer=None) -> Replay:
+               describer=None, lay=None) -> Replay:
     """Play an ASP witness on a ClingoMachine and check what its kind claims; `describer` shows each
-    move in the log (a `ggpbridge.moves.GdlCards` or `TranslationMoves`; default: cards named)."""
+    move in the log (a `ggpbridge.moves.GdlCards` or `TranslationMoves`; default: cards named).
+    `lay`: the simulator's layout of the RECYCLE game, to read the condition of a `satisfies` witness."""
     from ..moves import GdlCards
     from .witness import WitnessError
     if not isinstance(witness, dict) or witness.get("format") != FORMAT or witness.get("kind") not in KINDS:
@@ -555,6 +558,11 @@ def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None =
             if witness.get("goal") != top:
                 return Replay(False, f"the witness's goal {witness.get('goal')} for {witness.get('role')} is not "
                                      f"its top goal {top}: reaching it is not a win", log)
+        if witness["kind"] == "satisfies":
+            if lay is None or not isinstance(witness.get("where"), str):
+                raise WitnessError("a satisfies witness is replayed on a RECYCLE game, with its condition `where`")
+            from .asp_where import confirm_gdl
+            return Replay(*confirm_gdl(m, desc, lay, witness, states), log)
         return Replay(*_confirm(m, witness, states), log)
     except AspQueryError as e:
         raise WitnessError(f"the witness does not fit the game: {e}") from e

@@ -34,8 +34,12 @@ def parse_role(text: str | int | None, nplayers: int | None = None) -> int | Non
 
 def run_query(game: str, question: str, role=None, engine: str = "explicit", horizon: int | None = None,
               overrides: dict | None = None, timeout: float | None = None, limit_states: int | None = None,
-              progress=None, dialect: str | None = None) -> list[Answer]:
+              progress=None, dialect: str | None = None, where: str | None = None,
+              where_file: str | None = None) -> list[Answer]:
     """Answer `question` about the game file with the chosen engine(s): one Answer per engine run.
+
+    `exists` asks for a whole play satisfying the condition `where` (ggpbridge/query/where.py)
+    and the raw ASP of `where_file` (asp engine only).
 
     With engine 'both', opposite definite verdicts raise EngineDisagreement; an 'unknown'
     from either side is not a disagreement.
@@ -46,6 +50,11 @@ def run_query(game: str, question: str, role=None, engine: str = "explicit", hor
         raise GgpBridgeError(f"unknown engine {engine!r} (one of: {', '.join(ENGINES)})")
     if question in NEEDS_ROLE and role is None:
         raise GgpBridgeError(f"{question} needs a ROLE: a seat number such as 0, or player0")
+    if question == "exists":
+        if where is None and where_file is None:
+            raise GgpBridgeError("exists needs a condition: --where 'CONDITION' (or --where-file FILE.lp)")
+        return _run_exists(game, engine, horizon, dict(overrides or {}), timeout, limit_states, progress, dialect,
+                           where, where_file)
     overrides = dict(overrides or {})
     out = []
     if engine in ("explicit", "both"):
@@ -114,6 +123,68 @@ def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=
         return unavailable(f"the game uses a construct the translation does not support: {e}")
     if ans.witness is not None:
         # what `ggpbridge replay` needs to rebuild the same description
+        ans.witness.setdefault("game", str(game))
+        ans.witness.setdefault("overrides", dict(overrides or {}))
+    return ans
+
+
+def _run_exists(game, engine, horizon, overrides, timeout, limit_states, progress, dialect, where, where_file):
+    from ..frontends import load_game
+    from ..sim import compile_loaded
+    from ..sim.stepwise import StepMachine
+    from ..translate import is_kif
+    from .where import TRUE, Condition, Names, parse
+    if is_kif(game):
+        raise GgpBridgeError(f"{game}: exists --where speaks of a RECYCLE game's locations and storages")
+    machine = StepMachine(compile_loaded(load_game(game, dialect), overrides))
+    # parsed before any engine runs: a bad condition is an error, not an answer
+    cond = parse(where, Names.of(machine.prog.lay)) if where is not None else Condition("true", TRUE)
+    raw = _read_where_file(where_file) if where_file is not None else None
+    if raw is not None and engine in ("asp", "both"):
+        from .asp_where import where_file_statements
+        where_file_statements(raw)   # a bad file is an error before any search
+    out = []
+    if engine in ("explicit", "both"):
+        if raw is not None:
+            out.append(Answer("exists", UNKNOWN, "explicit", "not answered: raw ASP (--where-file) is read by the "
+                              "asp engine only", limit="explicit engine cannot read ASP"))
+        else:
+            from .exists import answer_exists
+            out.append(answer_exists(machine, cond, horizon, timeout, limit_states, progress, game, overrides))
+    stopped = bool(out) and (out[0].limit or "").startswith("interrupted")
+    if engine in ("asp", "both") and not stopped:
+        out.append(_asp_exists(game, machine, cond, raw, horizon, overrides, timeout, dialect))
+    if engine == "both" and len(out) == 2:
+        a, b = out
+        if UNKNOWN not in (a.verdict, b.verdict) and a.verdict != b.verdict:
+            raise EngineDisagreement(f"the engines disagree on 'exists {cond.text}' for {game}: explicit says "
+                                     f"{a.verdict} ({a.method}); asp says {b.verdict} ({b.method})", out)
+    return out
+
+
+def _read_where_file(path: str):
+    from ..errors import Source
+    try:
+        with open(path, encoding="utf-8") as f:
+            return Source(str(path), f.read())
+    except (OSError, UnicodeDecodeError) as e:
+        raise GgpBridgeError(f"{path}: cannot be read as text ({e})") from None
+
+
+def _asp_exists(game, machine, cond, raw, horizon, overrides, timeout, dialect) -> Answer:
+    from ..translate import load_description
+    try:
+        from .asp_where import answer_exists_asp
+    except ImportError as e:
+        return Answer("exists", UNKNOWN, "asp", f"not answered: the asp engine cannot be imported ({e})",
+                      limit="asp engine unavailable")
+    try:
+        desc = load_description(game, 2, overrides, dialect, decks=False)
+        ans = answer_exists_asp(desc, machine.prog.lay, cond, raw, horizon, timeout)
+    except UnsupportedConstructError as e:
+        return Answer("exists", UNKNOWN, "asp", f"not answered: the game uses a construct the translation does "
+                      f"not support: {e}", limit="asp engine unavailable")
+    if ans.witness is not None:
         ans.witness.setdefault("game", str(game))
         ans.witness.setdefault("overrides", dict(overrides or {}))
     return ans

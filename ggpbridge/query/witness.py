@@ -37,7 +37,7 @@ from .answer import NO, QUESTIONS, YES
 
 FORMAT = "ggpbridge-witness/1"
 ASP_FORMAT = "gdl-joint-moves"   # witnesses of the asp engine, replayed on the GDL translation
-KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "loop", "strategy")
+KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "loop", "strategy", "satisfies")
 
 # (question, kind) -> the verdict a confirmed witness of that kind establishes for the question:
 # a recurrence is a cycle, so not every play ends; a dead end or a trapped state cannot reach
@@ -56,6 +56,7 @@ ESTABLISHES = {
     ("playable", "dead-end"): NO,
     ("winnable", "win"): YES,
     ("forced-win", "strategy"): YES,
+    ("exists", "satisfies"): YES,
 }
 
 
@@ -164,6 +165,8 @@ def _shape_problem(w: dict) -> str | None:
         if not ok:
             return (f"step {i}: expected {{\"chance\": k}} or {{\"player\": p, \"option\": i, \"label\": ...}} "
                     f"with numbers k, p, i >= 0; got {st!r}")
+    if kind == "satisfies" and not isinstance(w.get("where"), str):
+        return "a satisfies witness needs `where`: the condition's text"
     if kind == "recurrence" and not _is_index(w.get("recur_from")):
         return "a recurrence needs `recur_from`: a step number"
     if kind in ("win", "strategy") and not _is_index(w.get("role")):
@@ -203,6 +206,7 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
     m = machine
     s = m.initial_state()
     keys = [m.key(s)]
+    states = [s]
     log = []
     for i, st in enumerate(witness["steps"], 1):
         nd = m.node(s)
@@ -231,11 +235,12 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
                        f"(option {k} of {len(nd.options)})")
         s = m.next_state(s, k)
         keys.append(m.key(s))
-    r = Replay(*_confirm(m, witness, s, keys), log)
+        states.append(s)
+    r = Replay(*_confirm(m, witness, s, keys, states), log)
     return judge(witness, r) if (witness.get("question"), witness["kind"]) in ESTABLISHES else r
 
 
-def _confirm(m: StepMachine, w: dict, s, keys: list) -> tuple[bool, str]:
+def _confirm(m: StepMachine, w: dict, s, keys: list, states: list) -> tuple[bool, str]:
     kind, n = w["kind"], len(keys) - 1
     nd = m.node(s)
     if kind == "recurrence":
@@ -264,6 +269,8 @@ def _confirm(m: StepMachine, w: dict, s, keys: list) -> tuple[bool, str]:
         return False, f"after step {n} player {role} has not won"
     if kind == "strategy":
         return _confirm_strategy(m, s, w)
+    if kind == "satisfies":
+        return _confirm_satisfies(m, w, states)
     return _confirm_trapped(m, s, n)
 
 
@@ -294,6 +301,22 @@ def _confirm_strategy(m: StepMachine, s, w: dict) -> tuple[bool, str]:
         todo.extend((m.next_state(t, k), path + (k,)) for k in moves)
     return True, f"player {role} wins all {ends} plays that follow the strategy (every chance outcome, every " \
                  f"other move)"
+
+
+def _confirm_satisfies(m: StepMachine, w: dict, states: list) -> tuple[bool, str]:
+    # the condition is parsed again against this game and evaluated on the replayed play
+    from .exists import trace_points
+    from .where import Names, holds_on, parse
+    n = len(states) - 1
+    if not isinstance(m.node(states[-1]), Terminal):
+        return False, f"after step {n} the game is not over: a condition is about whole plays"
+    try:
+        cond = parse(w["where"], Names.of(m.prog.lay), "witness where")
+    except GgpBridgeError as e:
+        raise WitnessError(f"the witness's condition does not fit the game: {e}") from None
+    if holds_on(cond.formula, trace_points(m, states)):
+        return True, f"the game is over after step {n} and the play satisfies: {cond.text}"
+    return False, f"the play of {n} steps does not satisfy: {cond.text}"
 
 
 def _confirm_trapped(m: StepMachine, s, n: int) -> tuple[bool, str]:
