@@ -81,6 +81,7 @@ class ExprCompiler:
         self.used: set = set()      # features the emitter must define (tables, kernels)
         self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
         self.sums: set = set()      # (points map, location) terms that a `sum` adds up
+        self.best_sums: dict = {}   # (low map, high map, bound) -> a BestSum node (bestsum.py)
         # tuples (kernel.tuples): (points map, location) -> the tuple sizes N whose N-th card of a
         # score bin is looked for, and those whose number of tuples is counted; the nodes, by map
         self.tuples: dict = {}
@@ -488,6 +489,19 @@ class ExprCompiler:
         self.sums.add((key, l))
         z = self.fresh.var("z")
         return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
+
+    def v_BestSum(self, n, env):
+        lb, b = self.val(n.bound, env)
+        bound = _number(lb, b)
+        if bound is None:
+            raise unsupported("a best sum whose bound is computed at run time", n)
+        ll, low = self.v_Sum(ir.Sum(n.cards, n.low, pos=n.pos), env)
+        lh, high = self.v_Sum(ir.Sum(n.cards, n.high, pos=n.pos), env)
+        keys = (self._key(n.low.name, n), self._key(n.high.name, n), bound)
+        self.best_sums.setdefault(keys, n)
+        self.used.add("best_sum")
+        v = self.fresh.var("s")
+        return ll + lh + [f("best_sum", keys[0], keys[1], const(bound), low, high, v)], v
 
     def points(self, n: ir.PointsRef, env):
         lits, o = self.owner(n.owner, env)
