@@ -303,7 +303,8 @@ class Translation:
             # when it passes a threshold). Beyond the table a play ends as `overflow`.
             steps = [self._amount(x.value, pts) for x in counters if not isinstance(x, ir.SetInt)]
             hi = max(hi, 32, max(abs(x) for x in [0] + lits) + max(steps, default=0))
-        if any(isinstance(x, ir.Dec) or (isinstance(x, ir.Arith) and x.op == "-") for x in self.prog.game.walk()):
+        from .signs import may_go_negative
+        if may_go_negative(self.prog.game):
             lo = min(lo, -hi)
         if self.fit is not None:
             # every value the fitting plays wrote must be in the table, even where the static bound
