@@ -47,3 +47,23 @@ def test_the_translation_puts_the_best_sum_where_the_simulator_does(end, k, boun
     rep = crosscheck(loaded, 1)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 1 and rep.rule_errors == [] and rep.overflowed == [], rep.as_dict()
+
+
+def small_blackjack():
+    """games/blackjack.gcg with 2 players, every card worth 1 and the ace 1 or 2, a bust above 3:
+    the same rules over small sums (the tables of the real values cost minutes to ground)."""
+    text = (GAMES / "blackjack.gcg").read_text(encoding="utf-8")
+    head, ranking = text.split("\nranking\n")
+    rest = ranking[ranking.index("\nwinning"):]
+    cards = "".join(f"  card {k} 1\n" for k in range(2, 14)) + "  card 1 1 | 2\n"
+    text = head.replace("players 3", "players 2").replace("sum HX > 21 out", "sum HX > 3 out")
+    return to_recycle(parse_gcg(text + "\nranking\n" + cards + rest, "small_blackjack.gcg"))
+
+
+@pytest.mark.slow
+def test_a_small_blackjack_agrees_step_by_step():
+    loaded = small_blackjack()
+    assert any(isinstance(x, ir.BestSum) and x.bound == ir.IntLit(3) for x in loaded.game.walk())
+    rep = crosscheck(loaded, 2, overrides={"GIVEA": 3})
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 2 and rep.rule_errors == [] and rep.overflowed == [], rep.as_dict()

@@ -82,6 +82,7 @@ class ExprCompiler:
         self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
         self.sums: set = set()      # (points map, location) terms that a `sum` adds up
         self.best_sums: dict = {}   # (low map, high map, bound) -> a BestSum node (bestsum.py)
+        self.best_sum_memo: dict = {}   # (BestSum, its variables' bindings) -> (relation, their names)
         # tuples (kernel.tuples): (points map, location) -> the tuple sizes N whose N-th card of a
         # score bin is looked for, and those whose number of tuples is counted; the nodes, by map
         self.tuples: dict = {}
@@ -491,6 +492,17 @@ class ExprCompiler:
         return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
 
     def v_BestSum(self, n, env):
+        # one relation per best sum and binding of its variables, however often it is read
+        # (Blackjack reads each hand's in four places): each is grounded once
+        memo = self.best_sum_memo
+        free = {x.name for x in n.walk() if isinstance(x, ir.Var)}
+        key = (n, tuple(sorted((k, b.kind, b.type, b.term if b.kind != "logic" else None)
+                               for k, b in env.items() if k in free)), env.cur is not None)
+        if key in memo:
+            pred, names = memo[key]
+            v = self.fresh.var("s")
+            terms = [env.cur[1] if nm is None else env[nm].term for nm in names]
+            return [f(pred, *terms, v)], v
         lb, b = self.val(n.bound, env)
         bound = _number(lb, b)
         if bound is None:
@@ -501,7 +513,19 @@ class ExprCompiler:
         self.best_sums.setdefault(keys, n)
         self.used.add("best_sum")
         v = self.fresh.var("s")
-        return ll + lh + [f("best_sum", keys[0], keys[1], const(bound), low, high, v)], v
+        lits = ll + lh + [f("best_sum", keys[0], keys[1], const(bound), low, high, v)]
+        # A relation of its own, over the players (logic variables) it depends on: inside a
+        # quantifier over the other players (Blackjack's `sum HX > HA`) the two hands' sums
+        # would otherwise be joined position by position, every sum of one hand with every
+        # sum of the other (beyond 4 GB); this way each hand's value is grounded once.
+        args, dom = self.context(env)
+        seen = {x for lit in lits for x in variables(lit)}
+        keep = [(a, d) for a, d in zip(args, dom) if a in seen]
+        pred = self.fresh.pred("best")
+        self.rules.append(rule(f(pred, *(a for a, _ in keep), v), *(d for _, d in keep), *lits))
+        by_term = {b.term: k for k, b in env.items() if b.kind == "logic"}
+        memo[key] = pred, [by_term.get(a) for a, _ in keep]   # None: the current player's variable
+        return [f(pred, *(a for a, _ in keep), v)], v
 
     def points(self, n: ir.PointsRef, env):
         lits, o = self.owner(n.owner, env)
