@@ -374,8 +374,7 @@ class Translation:
         for (low, high, bound), node in sorted(flow.best_sums.items(), key=str):
             d, kmax = bestsum.common_raise(flow.point_sets, low, high, node)
             s_lo, s_hi = self._sum_range(low)
-            out += bestsum.facts(low, high, bound, d, kmax, range(max(lo, s_lo), min(hi, s_hi) + 1),
-                                 range(lo, hi + 1))
+            out += bestsum.facts(low, high, bound, d, kmax, range(max(lo, s_lo), min(hi, s_hi) + 1))
         return out
 
     def _amount(self, x, pts) -> int:

@@ -1,15 +1,16 @@
 """The translation of ir.BestSum (docs/gcardgame.md decision 15) as a small static table.
 
-A best sum reads the location's sum in the low map (L) and in the high map (H) through the
-ordinary `points_sum` kernel. When every card that has two values is raised by the same d
-(Blackjack's ace: 1 or 10, d = 9), H = L + k d with k the number of raised cards held, and
-the best total is a function of (L, k) alone:
+A best sum reads the location's sum in the low map (L, the ordinary `points_sum`) and the
+number k of its cards whose high score is larger (a filtered count). When every such card is
+raised by the same d (Blackjack's ace: 1 or 10, d = 9), the best total is a function of
+(L, k) alone:
 
     L + min(k, (bound - L) // d) d   when L <= bound, else L
 
 so one fact per (L, k) — L over the sums the low map can reach, k up to the cards that have
-two values — gives it: `(best_sum LOW HIGH BOUND L H V)`. A few thousand facts, where a rule
-comparing H with the bound would ground over every pair of numbers.
+two values — gives it: `(best_sum LOW HIGH BOUND L K V)`. A few thousand facts, where a second
+running sum in the high map and a comparison of it with the bound would ground over every
+pair of numbers.
 """
 from __future__ import annotations
 
@@ -44,16 +45,7 @@ def best(low_sum: int, k: int, d: int, bound: int) -> int:
     return low_sum + min(k, (bound - low_sum) // d) * d
 
 
-def facts(low, high, bound: int, d: int, kmax: int, sums: range, numbers: range) -> list:
-    """`(best_sum LOW HIGH BOUND L H V)` for every low sum L in `sums` and k = 0..kmax raised
-    cards whose H = L + k d is a number of the tables."""
-    out = []
-    for s in sums:
-        for k in range(kmax + 1):
-            h = s + k * d
-            if h in numbers:
-                out.append(rule(f("best_sum", low, high, const(bound), const(s), const(h),
-                                  const(best(s, k, d, bound)))))
-            if d == 0:
-                break
-    return out
+def facts(low, high, bound: int, d: int, kmax: int, sums: range) -> list:
+    """`(best_sum LOW HIGH BOUND L K V)` for every low sum L in `sums` and k = 0..kmax."""
+    return [rule(f("best_sum", low, high, const(bound), const(s), const(k), const(best(s, k, d, bound))))
+            for s in sums for k in range(kmax + 1)]

@@ -508,12 +508,16 @@ class ExprCompiler:
         if bound is None:
             raise unsupported("a best sum whose bound is computed at run time", n)
         ll, low = self.v_Sum(ir.Sum(n.cards, n.low, pos=n.pos), env)
-        lh, high = self.v_Sum(ir.Sum(n.cards, n.high, pos=n.pos), env)
+        # the cards counting more in the high map: counted, not added up (sums up to 4 here,
+        # where a second running sum would span every total of the high map)
+        c = ir.Var("best sum card", pos=n.pos)   # no RECYCLE variable can be spelt so
+        raised = ir.Compare(">", ir.Score(c, n.high, pos=n.pos), ir.Score(c, n.low, pos=n.pos), pos=n.pos)
+        lk, k = self.v_Size(ir.Size(ir.Filter(n.cards, c.name, raised, pos=n.pos), pos=n.pos), env)
         keys = (self._key(n.low.name, n), self._key(n.high.name, n), bound)
         self.best_sums.setdefault(keys, n)
         self.used.add("best_sum")
         v = self.fresh.var("s")
-        lits = ll + lh + [f("best_sum", keys[0], keys[1], const(bound), low, high, v)]
+        lits = ll + lk + [f("best_sum", keys[0], keys[1], const(bound), low, k, v)]
         # A relation of its own, over the players (logic variables) it depends on: inside a
         # quantifier over the other players (Blackjack's `sum HX > HA`) the two hands' sums
         # would otherwise be joined position by position, every sum of one hand with every
