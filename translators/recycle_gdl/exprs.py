@@ -497,7 +497,7 @@ class ExprCompiler:
         memo = self.best_sum_memo
         free = {x.name for x in n.walk() if isinstance(x, ir.Var)}
         key = (n, tuple(sorted((k, b.kind, b.type, b.term if b.kind != "logic" else None)
-                               for k, b in env.items() if k in free)), env.cur is not None)
+                               for k, b in env.items() if k in free)), env.cur is not None, env.fresh_next)
         if key in memo:
             pred, names = memo[key]
             v = self.fresh.var("s")
@@ -527,7 +527,7 @@ class ExprCompiler:
         keep = [(a, d) for a, d in zip(args, dom) if a in seen]
         pred = self.fresh.pred("best")
         self.rules.append(rule(f(pred, *(a for a, _ in keep), v), *(d for _, d in keep), *lits))
-        by_term = {b.term: k for k, b in env.items() if b.kind == "logic"}
+        by_term = {b.term: nm for nm, b in env.items() if b.kind == "logic"}
         memo[key] = pred, [by_term.get(a) for a, _ in keep]   # None: the current player's variable
         return [f(pred, *(a for a, _ in keep), v)], v
 
