@@ -199,6 +199,19 @@ class IntStorage(Node):
     key: "StrExpr"
 
 
+@node
+class BestSum(Node):
+    """The best total of cards that may count one of two values (G_cardgame's `sum` over
+    Blackjack's ace, docs/gcardgame.md decision 15): every card counts its `low` score;
+    a card whose `high` score is larger is raised to it, smallest raise first, as long as
+    the total stays at most `bound`. No RECYCLE text has it."""
+
+    cards: "CardsExpr"
+    low: "PointsRef"
+    high: "PointsRef"
+    bound: "IntExpr"
+
+
 # ---------------------------------------------------------------- cards
 @node
 class CardAt(Node):
@@ -653,7 +666,7 @@ class Game(Node):
 OwnerExpr = Union[GameOwner, PlayerRef, TeamRef, OwnerOf, TeamOf, Var]
 PlayerExpr = Union[PlayerRef, OwnerOf, Var]
 StrExpr = Union[Name, StrStorage, CardAtt, Var]
-IntExpr = Union[IntLit, Arith, Tri, Fib, Random, Size, Sum, IntSum, Score, IntStorage, Var]
+IntExpr = Union[IntLit, Arith, Tri, Fib, Random, Size, Sum, IntSum, Score, IntStorage, Var, BestSum]
 CardExpr = Union[CardAt, Extreme, Actual, Var]
 CardsExpr = Union[Location, SetOp, Sort, Filter, Sequence, RunSequence, MemberOf, Var]
 CollExpr = Union[CardsExpr, NameList, AllOf, Other, Range, Tuples, Partition, Subsets, Runs, TeamRef, Var]

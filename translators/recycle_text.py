@@ -221,6 +221,11 @@ class _Printer:
         raise UnsupportedConstructError("v0.3's (sum (OWNERS sto KEY)) over several players or teams has no "
                                         "v0.5.10 form", e.pos)
 
+    def _x_BestSum(self, e):
+        from ggpbridge.errors import UnsupportedConstructError
+        raise UnsupportedConstructError("a sum whose cards may count one of two values (G_cardgame's BestSum) "
+                                        "has no RECYCLE form", e.pos)
+
     def _x_Var(self, e):
         return self.v(e.name)
 

@@ -4,9 +4,9 @@
 Each G_cardgame stage becomes a RECYCLE player stage in which one pass is one rule
 played by the current player; a player whose turn goes on queues themself as the next
 player (`cycle next current`), as a RECYCLE game does for a player who plays again.
-`play` and ranking plays in `have` (PlayValue) and sums over cards with two values
-(BestSum) need IR extensions that do not exist yet: they raise UnsupportedConstructError
-at their position.
+A sum over cards with two values is the IR extension BestSum. `play` and ranking plays in
+`have` (PlayValue) need an IR extension that does not exist yet: they raise
+UnsupportedConstructError at their position.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from . import syntax as s
 from .lower_exprs import (DONE, NEXT, OUT, PLAYING, RANKS, SUITS, against_best, both, when, card_loc, card_locs,
                           card_relation, card_sum, cmp, compare_sides, cur, deck, either, game, hand, hand_down,
                           hand_up, has, letters, lit, live, points, seat, status, sto, table, token)
+from .lower_exprs import best_card_sum
 
 
 def lower(g: s.Game) -> ir.Game:
@@ -33,7 +34,9 @@ class _Lowering:
         self.gives: list = []   # (declared name, players it goes to)
         values = {e.number: e.values for e in g.ranking if isinstance(e, s.RankCard)}
         self.two_valued = {n for n, v in values.items() if len(v) > 1}
-        self.values = {n: v[0] for n, v in values.items()}
+        # a card counts its lowest value, and its highest when that keeps a sum within the bound
+        self.values = {n: min(v) for n, v in values.items()}
+        self.raised = {n: max(v) for n, v in values.items()}
 
     # ------------------------------------------------------------ game
     def game(self) -> ir.Game:
@@ -41,7 +44,8 @@ class _Lowering:
         attrs = (ir.AttrNode(("RANK",), (ir.AttrNode(RANKS, ()),)), ir.AttrNode(("SUIT",), (ir.AttrNode(SUITS, ()),)))
         setup = ir.Setup(lit(g.players), None, (ir.CreateDeck(None, deck(), ir.Deck(attrs)),), pos=g.pos)
         start = ir.Do((self.point_map("NUMBER", lambda n: n), self.point_map("HIGH", lambda n: 14 if n == 1 else n),
-                       self.point_map("VALUE", lambda n: self.values.get(n, n)), ir.Shuffle(deck())))
+                       self.point_map("VALUE", lambda n: self.values.get(n, n)))
+                      + self.raised_map() + (ir.Shuffle(deck()),))
         body = [start]
         for stage in g.stages:
             body.extend(self.stage(stage))
@@ -51,6 +55,19 @@ class _Lowering:
     def point_map(name: str, score) -> ir.SetPoints:
         awards = tuple(ir.Award(((ir.Name("RANK"), ir.Name(r)),), lit(score(i + 1))) for i, r in enumerate(RANKS))
         return ir.SetPoints(points(name), awards)
+
+    def raised_map(self) -> tuple:
+        """The point map RAISED (each card's highest value), when some card has two values."""
+        if not self.two_valued:
+            return ()
+        return (self.point_map("RAISED", lambda n: self.raised.get(n, n)),)
+
+    def sum_bound(self) -> int:
+        """The largest number a `sum` rule compares with (decision 15); without one, a total
+        no set of cards reaches, so that every two-valued card counts high."""
+        nums = [x.value for st in self.g.stages for r in st.rules if isinstance(r.antecedent, s.SumCond)
+                for x in (r.antecedent.left, r.antecedent.right) if isinstance(x, s.Number)]
+        return max(nums) if nums else 4 * sum(self.raised.get(n, n) for n in range(1, 14))
 
     def scoring(self) -> ir.Scoring:
         """token × (stash + bet) + not-out × (1 if not out) + a `win` above any of these (decision 13)."""
@@ -233,8 +250,13 @@ class _Lowering:
         if isinstance(a, s.Tokens):
             return compare_sides(a.left, a.op, a.right, token, token, "tokens", a.pos), ()
         if isinstance(a, s.SumCond):
-            self.sum_supported(a)
-            return compare_sides(a.left, a.op, a.right, card_sum, card_sum, "sum", a.pos), ()
+            total = card_sum
+            if self.two_valued:
+                bound = self.sum_bound()
+
+                def total(cs, other=None):
+                    return best_card_sum(cs, bound, other)
+            return compare_sides(a.left, a.op, a.right, total, total, "sum", a.pos), ()
         if isinstance(a, s.Have):
             return has(a.combination, a.pos), ()
         if isinstance(a, s.Draw):
@@ -248,13 +270,6 @@ class _Lowering:
         """`draw` (decisions 7, 8): the deck's top card into the hand, while the deck has one."""
         take = ir.Move(ir.CardAt("top", deck(a.pos)), ir.CardAt("top", hand_down(cur(a.pos))), pos=a.pos)
         return cmp(">", ir.Size(deck(a.pos)), lit(0), a.pos), (take,)
-
-    def sum_supported(self, a: s.SumCond) -> None:
-        if self.two_valued:
-            n = min(self.two_valued)
-            raise UnsupportedConstructError(f"'sum' in a game where card {n} has two values: the best total "
-                                            f"needs the IR extension BestSum (docs/gcardgame.md), not built yet",
-                                            a.pos)
 
     # ------------------------------------------------------------ consequents
     def consequent(self, c) -> ir.Node:

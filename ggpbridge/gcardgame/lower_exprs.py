@@ -211,6 +211,14 @@ def card_sum(cs, other=None) -> ir.Node:
     return ir.Sum(card_locs(cs, other), points("VALUE"), pos=cs.pos)
 
 
+def best_card_sum(cs, bound: int, other=None) -> ir.Node:
+    """The sum of the cards' values where a two-valued card counts its highest value (point
+    map RAISED) as long as the total stays at most `bound` (decision 15), or a number."""
+    if isinstance(cs, s.Number):
+        return lit(cs.value, cs.pos)
+    return ir.BestSum(card_locs(cs, other), points("VALUE"), points("RAISED"), lit(bound, cs.pos), pos=cs.pos)
+
+
 def card_relation(rel: str, card, top, pos: Pos) -> ir.Compare:
     """A `show`/`puin` restriction of a hand card against a location's top card (decision 17)."""
     if rel in ("same suit", "same number"):

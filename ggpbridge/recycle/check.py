@@ -16,6 +16,7 @@ INT, STR, BOOL, CARD, CARDS, PLAYER, TEAM, GAME, POINTS = "int str bool card car
 _FIXED = {
     ir.IntLit: INT, ir.Arith: INT, ir.Tri: INT, ir.Fib: INT, ir.Random: INT, ir.Size: INT, ir.Sum: INT, ir.IntSum: INT,
     ir.Score: INT, ir.IntStorage: INT,
+    ir.BestSum: INT,
     ir.Name: STR, ir.StrStorage: STR, ir.CardAtt: STR,
     ir.CardAt: CARD, ir.Extreme: CARD, ir.Actual: CARD,
     ir.Location: CARDS, ir.SetOp: CARDS, ir.Sort: CARDS, ir.Sequence: CARDS, ir.RunSequence: CARDS,
@@ -299,6 +300,12 @@ class _Checker:
     def _e_Sum(self, n, env):
         self.expect(n.cards, CARDS, env, "the cards summed")
         self.use_points(n.points, env)
+
+    def _e_BestSum(self, n, env):
+        self.expect(n.cards, CARDS, env, "the cards summed")
+        self.use_points(n.low, env)
+        self.use_points(n.high, env)
+        self.expect(n.bound, INT, env, "the best sum's bound")
 
     def _e_IntSum(self, n, env):
         self.expect(n.body, INT, self.bind(n, n.coll, n.var, env), "the integer summed")

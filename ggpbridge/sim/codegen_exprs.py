@@ -133,6 +133,10 @@ class Expressions:
         body = self.x(n.body, self.bind(n.coll, n.var, env, v))
         return f"sum({body} for {v} in list({self.coll(n.coll, env)}))"
 
+    def x_BestSum(self, n, env):
+        return (f"_best_sum({self.points(n.low, env)}, {self.points(n.high, env)}, {self.coll(n.cards, env)}, "
+                f"{self.x(n.bound, env)})")
+
     def x_Score(self, n, env):
         return f"_score({self.points(n.points, env)}, {self.x(n.card, env)})"
 

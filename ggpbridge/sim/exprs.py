@@ -11,6 +11,7 @@ from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
 from .ops import OpError, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
+from .ops import best_sum
 
 _INT_OPS = {
     "+": lambda a, b: a + b,
@@ -250,6 +251,16 @@ class ExprCompiler:
         def total(c):
             t = table(c)
             return sum(t[x] for x in cards(c)) if t is not None else 0
+        return total
+
+    def x_BestSum(self, n, env):
+        cards, bound = self.coll(n.cards, env), self.x(n.bound, env)
+        low, high = self.points_table(n.low, env), self.points_table(n.high, env)
+
+        def total(c):
+            got, lo, hi = cards(c), low(c), high(c)
+            return best_sum([lo[x] if lo is not None else 0 for x in got],
+                            [hi[x] if hi is not None else 0 for x in got], bound(c))
         return total
 
     def x_Score(self, n, env):

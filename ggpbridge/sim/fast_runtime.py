@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import _matching
 from .exprs import _INT_OPS, fib, tri
 from .ops import OpError, counted, enumerate_paths, member, partition, run_sequence, runs, sequence, subsets, tuples
+from .ops import best_sum
 from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
 
 
@@ -68,6 +69,12 @@ def _score(t, k):
 
 def _sum(t, cards):
     return sum(t[x] for x in cards) if t is not None else 0
+
+
+def _best_sum(lo, hi, cards, bound):
+    """ir.BestSum (ops.best_sum) over two point maps (0 when never set)."""
+    return best_sum([lo[x] if lo is not None else 0 for x in cards],
+                    [hi[x] if hi is not None else 0 for x in cards], bound)
 
 
 def _at(s, k):

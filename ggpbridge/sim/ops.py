@@ -114,3 +114,15 @@ def enumerate_paths(run) -> list:
         if acted:
             found.append(taken)
     return sorted(found)
+
+
+def best_sum(low: list, high: list, bound: int) -> int:
+    """ir.BestSum over the cards' low and high scores: the low total, with the cards whose
+    high score is larger raised to it, smallest raise first, while the total stays <= bound
+    (a raise that does not fit means no larger one does)."""
+    total = sum(low)
+    for r in sorted(h - x for x, h in zip(low, high) if h > x):
+        if total + r > bound:
+            break
+        total += r
+    return total

@@ -26,8 +26,12 @@ def blackjack_ace_10():
     return parse_text((GAMES / "blackjack.gcg").read_text().replace("card 1 1 | 10", "card 1 10"), "b.gcg")
 
 
-GAMES_NOW = [uno, texas_by_sum, blackjack_ace_10]
-IDS = ["uno", "texas-by-sum", "blackjack-ace-10"]
+def blackjack():
+    return parse_file(GAMES / "blackjack.gcg")
+
+
+GAMES_NOW = [uno, texas_by_sum, blackjack_ace_10, blackjack]
+IDS = ["uno", "texas-by-sum", "blackjack-ace-10", "blackjack"]
 
 
 @pytest.mark.parametrize("make", GAMES_NOW, ids=IDS)

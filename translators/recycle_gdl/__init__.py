@@ -303,7 +303,8 @@ class Translation:
             # when it passes a threshold). Beyond the table a play ends as `overflow`.
             steps = [self._amount(x.value, pts) for x in counters if not isinstance(x, ir.SetInt)]
             hi = max(hi, 32, max(abs(x) for x in [0] + lits) + max(steps, default=0))
-        if any(isinstance(x, ir.Dec) or (isinstance(x, ir.Arith) and x.op == "-") for x in self.prog.game.walk()):
+        from .signs import may_go_negative
+        if may_go_negative(self.prog.game):
             lo = min(lo, -hi)
         if self.fit is not None:
             # every value the fitting plays wrote must be in the table, even where the static bound
@@ -366,6 +367,16 @@ class Translation:
             out += [rule(f("tup_binom", const(k), const(z), const(comb(z, k)))) for z in range(top + 1)]
         return out
 
+    def _best_sum_facts(self, flow, lo: int, hi: int) -> list:
+        """The table of each best sum (bestsum.py), over the low map's reachable sums."""
+        from . import bestsum
+        out = []
+        for (low, high, bound), node in sorted(flow.best_sums.items(), key=str):
+            d, kmax = bestsum.common_raise(flow.point_sets, low, high, node)
+            s_lo, s_hi = self._sum_range(low)
+            out += bestsum.facts(low, high, bound, d, kmax, range(max(lo, s_lo), min(hi, s_hi) + 1))
+        return out
+
     def _amount(self, x, pts) -> int:
         """An upper bound of an increment's size (the number of cards when unknown)."""
         if isinstance(x, ir.IntLit):
@@ -395,6 +406,8 @@ class Translation:
         out += kernel.registers() + kernel.cycles()
         if "sum" in used:
             out += kernel.points_sum(flow.sums)
+        if "best_sum" in used:
+            out += self._best_sum_facts(flow, lo, hi)
         if "tuples" in used:
             out += self._tuple_facts(flow) + kernel.tuples(any(u["count"] for u in flow.tuples.values()))
         for op, kk in sorted(flow.divisors):

@@ -81,6 +81,8 @@ class ExprCompiler:
         self.used: set = set()      # features the emitter must define (tables, kernels)
         self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
         self.sums: set = set()      # (points map, location) terms that a `sum` adds up
+        self.best_sums: dict = {}   # (low map, high map, bound) -> a BestSum node (bestsum.py)
+        self.best_sum_memo: dict = {}   # (BestSum, its variables' bindings) -> (relation, their names)
         # tuples (kernel.tuples): (points map, location) -> the tuple sizes N whose N-th card of a
         # score bin is looked for, and those whose number of tuples is counted; the nodes, by map
         self.tuples: dict = {}
@@ -488,6 +490,46 @@ class ExprCompiler:
         self.sums.add((key, l))
         z = self.fresh.var("z")
         return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
+
+    def v_BestSum(self, n, env):
+        # one relation per best sum and binding of its variables, however often it is read
+        # (Blackjack reads each hand's in four places): each is grounded once
+        memo = self.best_sum_memo
+        free = {x.name for x in n.walk() if isinstance(x, ir.Var)}
+        key = (n, tuple(sorted((k, b.kind, b.type, b.term if b.kind != "logic" else None)
+                               for k, b in env.items() if k in free)), env.cur is not None, env.fresh_next)
+        if key in memo:
+            pred, names = memo[key]
+            v = self.fresh.var("s")
+            terms = [env.cur[1] if nm is None else env[nm].term for nm in names]
+            return [f(pred, *terms, v)], v
+        lb, b = self.val(n.bound, env)
+        bound = _number(lb, b)
+        if bound is None:
+            raise unsupported("a best sum whose bound is computed at run time", n)
+        ll, low = self.v_Sum(ir.Sum(n.cards, n.low, pos=n.pos), env)
+        # the cards counting more in the high map: counted, not added up (sums up to 4 here,
+        # where a second running sum would span every total of the high map)
+        c = ir.Var("best sum card", pos=n.pos)   # no RECYCLE variable can be spelt so
+        raised = ir.Compare(">", ir.Score(c, n.high, pos=n.pos), ir.Score(c, n.low, pos=n.pos), pos=n.pos)
+        lk, k = self.v_Size(ir.Size(ir.Filter(n.cards, c.name, raised, pos=n.pos), pos=n.pos), env)
+        keys = (self._key(n.low.name, n), self._key(n.high.name, n), bound)
+        self.best_sums.setdefault(keys, n)
+        self.used.add("best_sum")
+        v = self.fresh.var("s")
+        lits = ll + lk + [f("best_sum", keys[0], keys[1], const(bound), low, k, v)]
+        # A relation of its own, over the players (logic variables) it depends on: inside a
+        # quantifier over the other players (Blackjack's `sum HX > HA`) the two hands' sums
+        # would otherwise be joined position by position, every sum of one hand with every
+        # sum of the other (beyond 4 GB); this way each hand's value is grounded once.
+        args, dom = self.context(env)
+        seen = {x for lit in lits for x in variables(lit)}
+        keep = [(a, d) for a, d in zip(args, dom) if a in seen]
+        pred = self.fresh.pred("best")
+        self.rules.append(rule(f(pred, *(a for a, _ in keep), v), *(d for _, d in keep), *lits))
+        by_term = {b.term: nm for nm, b in env.items() if b.kind == "logic"}
+        memo[key] = pred, [by_term.get(a) for a, _ in keep]   # None: the current player's variable
+        return [f(pred, *(a for a, _ in keep), v)], v
 
     def points(self, n: ir.PointsRef, env):
         lits, o = self.owner(n.owner, env)
