@@ -18,6 +18,7 @@ from ggpbridge.sim.stepwise import observe
 
 GAME = GAMES / "war_abilities.rcy"
 KINDS = ("GAIN", "FORTUNE", "AMBUSH", "UNDERDOG")
+WAR_RANKS = "TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN JACK QUEEN KING ACE".split()
 RANK = {n: k for k, n in enumerate("ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN".split(), 1)}
 
 
@@ -88,15 +89,26 @@ def reference(hands: list[list], cap: int) -> tuple:
     return "capped", cap
 
 
-def simulated(prog, seed: int, cap: int) -> tuple:
+def ability_card(card: dict) -> tuple:
+    """A card of war_abilities.rcy as the reference sees it."""
+    return RANK.get(card["RANK"], 0), None if card["ABILITY"] == "NONE" else card["ABILITY"]
+
+
+def war_card(card: dict) -> tuple:
+    """A card of war_underdog.rcy (games/war.rcy's ranks, TWO = 2 to ACE = 14, plus UNDERDOG)."""
+    if card["RANK"] == "UNDERDOG":
+        return 0, "UNDERDOG"
+    return WAR_RANKS.index(card["RANK"]) + 2, None
+
+
+def simulated(prog, seed: int, cap: int, card=ability_card) -> tuple:
     """The simulator's game `seed`: the hands it dealt, and how the game went (as `reference`)."""
     live = Live(prog, seed)
     live.setup()
     ch = live.advance()
     cards = prog.lay.cards
     seen = observe(live, 0)["locations"], observe(live, 1)["locations"]
-    hands = [[(RANK.get(cards[i]["RANK"], 0), None if cards[i]["ABILITY"] == "NONE" else cards[i]["ABILITY"])
-              for i in seen[p][(("player", p), "iloc", "HAND")]] for p in (0, 1)]
+    hands = [[card(cards[i]) for i in seen[p][(("player", p), "iloc", "HAND")]] for p in (0, 1)]
     keys, choices = set(), 0
     while ch is not None:
         if choices % 2 == 0:    # a battle starts
@@ -150,3 +162,13 @@ def test_set_shrinks_the_deck_and_the_side_decks():
     full = made()
     assert len(full) == 13 * 4 + 2 * 4
     assert made(**only(RANKS=13, SUITS=4)) == [c for c in full if c[1] == "NONE"]
+
+
+def test_war_with_one_ability_is_war_rcy_changed_in_place():
+    # games/war_underdog.rcy is games/war.rcy plus UNDERDOG (docs/war_abilities.md shows the diff)
+    prog = compile_loaded(parse_file(GAMES / "war_underdog.rcy"))
+    for seed in range(8):
+        hands, got = simulated(prog, seed, cap=3000, card=war_card)
+        assert sorted(c for h in hands for c in h if c[1]) == [(0, "UNDERDOG")] * 2
+        want = reference([list(h) for h in hands], cap=3000)
+        assert got == want or got[0] == want[0] == "cycle", seed
