@@ -1,0 +1,44 @@
+"""War with ability cards, translated with `--set` to GDL-II, played by our GGP players over HTTP."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import GAMES
+from ggpbridge.cli import main
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "ggp"))
+from ggp_helpers import PlayerProcess  # noqa: E402  (tests/ggp is not on the path of this folder)
+
+SMALL = ["--set", "RANKS=3", "--set", "SUITS=1", "--set", "GAIN=0", "--set", "FORTUNE=0", "--set", "AMBUSH=0"]
+
+
+@pytest.mark.slow
+def test_a_match_between_an_http_mc_player_and_a_builtin_one(tmp_path):
+    kif, record = tmp_path / "war_underdog3.kif", tmp_path / "match.json"
+    r = CliRunner().invoke(main, ["translate", str(GAMES / "war_abilities.rcy"), "--to", "gdl2", *SMALL, "-o", str(kif)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["validate", str(kif)])
+    assert r.exit_code == 0 and "0 errors" in r.output, r.output
+    player = PlayerProcess("mc")
+    try:
+        r = CliRunner().invoke(main, ["match", str(kif), "--player", f"player0={player.url}",
+                                      "--player", "player1=builtin:mc", "--seed", "2",
+                                      "--startclock", "10", "--playclock", "1", "-o", str(record)])
+    finally:
+        player.stop()
+    assert r.exit_code == 0, r.output
+    rec = json.loads(record.read_text())
+    assert rec["errors"] == [] and not rec["aborted"]
+    # a finished War has one winner: the loser holds no standard card, the winner all the rest
+    assert sorted((rec["goals"]["player0"], rec["goals"]["player1"])) == [0, 100]
+    # every battle both players turn a card, a forced move; the deal names the cards drawn
+    col = {role: rec["roles"].index(role) for role in ("player0", "player1")}
+    for role, k in col.items():
+        assert sum(row[k] == "(option 0)" for row in rec["moves"]) >= 1, role
+        assert all(row[k] in ("noop", "(option 0)") for row in rec["moves"]), role
+    assert any("three" in s for row in rec["moves_shown"] for s in row)
