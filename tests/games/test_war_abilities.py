@@ -8,9 +8,14 @@ after a different number of battles or with different scores.
 """
 from __future__ import annotations
 
+import json
+from itertools import permutations
+
 import pytest
+from click.testing import CliRunner
 
 from conftest import GAMES
+from ggpbridge.cli import main
 from ggpbridge.recycle import parse_file
 from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.machine import Live
@@ -44,7 +49,7 @@ def reference(hands: list[list], cap: int) -> tuple:
     for battles in range(cap):
         if any(not any(standard(c) for c in h) for h in hands):
             return "finished", battles, [sum(map(standard, h)) for h in hands]
-        key = (tuple(map(tuple, hands)), tuple(pot))
+        key = (tuple(map(tuple, hands)), tuple(pot), battles % 2)   # who turns first alternates
         if key in seen:
             return "cycle", battles
         seen.add(key)
@@ -164,6 +169,7 @@ def test_set_shrinks_the_deck_and_the_side_decks():
     assert made(**only(RANKS=13, SUITS=4)) == [c for c in full if c[1] == "NONE"]
 
 
+@pytest.mark.slow
 def test_war_with_one_ability_is_war_rcy_changed_in_place():
     # games/war_underdog.rcy is games/war.rcy plus UNDERDOG (docs/war_abilities.md shows the diff)
     prog = compile_loaded(parse_file(GAMES / "war_underdog.rcy"))
@@ -172,3 +178,33 @@ def test_war_with_one_ability_is_war_rcy_changed_in_place():
         assert sorted(c for h in hands for c in h if c[1]) == [(0, "UNDERDOG")] * 2
         want = reference([list(h) for h in hands], cap=3000)
         assert got == want or got[0] == want[0] == "cycle", seed
+
+
+def deals(ranks: int, ability: str | None):
+    """Every position after the deal: the standard cards split (the odd one to player 1), each
+    hand in every order, its ability card (if any) anywhere in it."""
+    for perm in permutations(range(1, ranks + 1)):
+        split = [[(r, None) for r in perm[:ranks // 2]], [(r, None) for r in perm[ranks // 2:]]]
+        if ability is None:
+            yield split
+            continue
+        for i in range(len(split[0]) + 1):
+            for j in range(len(split[1]) + 1):
+                yield [split[0][:i] + [(0, ability)] + split[0][i:], split[1][:j] + [(0, ability)] + split[1][j:]]
+
+
+def query_cycle(overrides: dict) -> dict:
+    sets = [a for k, v in overrides.items() for a in ("--set", f"{k}={v}")]
+    r = CliRunner().invoke(main, ["query", str(GAME), "cycle", *sets, "--engine", "explicit", "--json"])
+    assert r.exit_code == 0, r.output
+    (answer,) = json.loads(r.output)["answers"]
+    return answer
+
+
+@pytest.mark.parametrize("ranks, ability", [(4, None), (4, "GAIN"), (4, "FORTUNE"), (4, "AMBUSH"), (4, "UNDERDOG"),
+                                            (5, None), (5, "GAIN"), (5, "UNDERDOG")])
+def test_query_cycle_answers_as_the_reference_over_every_deal(ranks, ability):
+    # after the deal War is deterministic: some play cycles exactly when some deal's play does
+    want = any(reference(d, cap=10_000)[0] == "cycle" for d in deals(ranks, ability))
+    answer = query_cycle(only(*([ability] if ability else []), RANKS=ranks, SUITS=1))
+    assert answer["verdict"] == ("yes" if want else "no")
