@@ -208,3 +208,12 @@ def test_query_cycle_answers_as_the_reference_over_every_deal(ranks, ability):
     want = any(reference(d, cap=10_000)[0] == "cycle" for d in deals(ranks, ability))
     answer = query_cycle(only(*([ability] if ability else []), RANKS=ranks, SUITS=1))
     assert answer["verdict"] == ("yes" if want else "no")
+
+
+@pytest.mark.parametrize("game", [pytest.param("war_abilities.rcy", marks=pytest.mark.slow), "war_underdog.rcy"])
+def test_the_full_games_translate_to_valid_gdl2(game, tmp_path):
+    kif = tmp_path / "game.kif"
+    r = CliRunner().invoke(main, ["translate", str(GAMES / game), "--to", "gdl2", "-o", str(kif)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["validate", str(kif)])
+    assert r.exit_code == 0 and "0 errors, 0 warnings (GDL-II" in r.output, r.output
