@@ -217,3 +217,15 @@ def test_the_full_games_translate_to_valid_gdl2(game, tmp_path):
     assert r.exit_code == 0, r.output
     r = CliRunner().invoke(main, ["validate", str(kif)])
     assert r.exit_code == 0 and "0 errors, 0 warnings (GDL-II" in r.output, r.output
+
+
+@pytest.mark.slow
+def test_both_engines_agree_with_the_reference_on_two_cards():
+    # the asp engine answers only the smallest variants in reasonable time (38 s here)
+    overrides = only(RANKS=2, SUITS=1)
+    want = any(reference(d, cap=100)[0] == "cycle" for d in deals(2, None))
+    sets = [a for k, v in overrides.items() for a in ("--set", f"{k}={v}")]
+    r = CliRunner().invoke(main, ["query", str(GAME), "cycle", *sets, "--engine", "both", "--timeout", "600", "--json"])
+    assert r.exit_code == 0, r.output
+    verdicts = {a["engine"]: a["verdict"] for a in json.loads(r.output)["answers"]}
+    assert verdicts == {"explicit": "yes" if want else "no", "asp": "yes" if want else "no"}
