@@ -41,3 +41,17 @@ def test_a_match_between_an_http_mc_player_and_a_builtin_one(tmp_path):
     for role, k in col.items():
         turned = [shown[k] for row, shown in zip(rec["moves"], rec["moves_shown"]) if row[k] != "noop"]
         assert turned and all(t.startswith("(move (top ((current player) iloc HAND))") for t in turned), role
+
+
+@pytest.mark.slow   # 2 s of CPU, but the players' grounding at START takes 7-20 s wall on a loaded machine
+def test_match_set_reaches_the_translation(tmp_path):
+    # one card in all: the deal gives it to player 1, player 0 has run out before any battle
+    record = tmp_path / "match.json"
+    sets = ["--set", "RANKS=1", "--set", "SUITS=1", "--set", "GAIN=0", "--set", "FORTUNE=0", "--set", "AMBUSH=0",
+            "--set", "UNDERDOG=0"]
+    r = CliRunner().invoke(main, ["match", str(GAMES / "war_abilities.rcy"), *sets, "--player", "player0=builtin:random",
+                                  "--player", "player1=builtin:random", "--seed", "1", "-o", str(record)])
+    assert r.exit_code == 0, r.output
+    rec = json.loads(record.read_text())
+    assert (rec["goals"]["player0"], rec["goals"]["player1"]) == (0, 100)
+    assert all(row[rec["roles"].index("player0")] == "noop" for row in rec["moves"])
