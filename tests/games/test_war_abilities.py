@@ -210,15 +210,6 @@ def test_query_cycle_answers_as_the_reference_over_every_deal(ranks, ability):
     assert answer["verdict"] == ("yes" if want else "no")
 
 
-@pytest.mark.parametrize("game", [pytest.param("war_abilities.rcy", marks=pytest.mark.slow), "war_underdog.rcy"])
-def test_the_full_games_translate_to_valid_gdl2(game, tmp_path):
-    kif = tmp_path / "game.kif"
-    r = CliRunner().invoke(main, ["translate", str(GAMES / game), "--to", "gdl2", "-o", str(kif)])
-    assert r.exit_code == 0, r.output
-    r = CliRunner().invoke(main, ["validate", str(kif)])
-    assert r.exit_code == 0 and "0 errors, 0 warnings (GDL-II" in r.output, r.output
-
-
 @pytest.mark.slow
 def test_both_engines_agree_with_the_reference_on_two_cards():
     # the asp engine answers only the smallest variants in reasonable time (38 s here)
