@@ -21,6 +21,7 @@ TOO_LARGE_GAME = ("(game (setup (create players 2) (create deck (game iloc STOCK
 # (`pytest -m "not slow"`, README) leaves them out; whole tests are marked where they are defined.
 SLOW_CASES = {
     "tests/sim/test_codegen.py::test_games_match_closure_engine[war_cardstock.rcy]",
+    "tests/sim/test_codegen.py::test_games_match_closure_engine[war_underdog.rcy]",
     "tests/translate/test_crosscheck.py::test_no_divergence[war_n4_seat.rcy-5]",
     "tests/query/test_asp_engine.py::test_verdicts_and_their_witnesses[tictactoe-cycle-None]",
 }

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..ggp.manager import Match, describer_for, load_game
-from .common import check_writable, write_output
+from .common import check_writable, parse_sets, write_output
 
 
 def _players(specs) -> dict:
@@ -29,6 +29,8 @@ def _players(specs) -> dict:
 @click.option("--gdl", type=click.Choice(["1", "2"]), default=None,
               help="2: GDL-II rules and messages (default for RECYCLE); 1: the GDL relaxation. "
                    "KIF files are sent as written, in the version they use.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="Override a declared variable of a RECYCLE game (as translate --set).")
 @click.option("--startclock", type=click.FloatRange(min=0, min_open=True), default=10, show_default=True)
 @click.option("--playclock", type=click.FloatRange(min=0, min_open=True), default=5, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed of the manager's random moves and replacements.")
@@ -39,14 +41,15 @@ def _players(specs) -> dict:
               help="Write the match record (JSON) here.")
 @click.option("--transcript", type=click.Path(dir_okay=False), default=None,
               help="Write every message sent and reply received (JSON) here.")
-def command(game, players, gdl, startclock, playclock, seed, match_id, upper, max_steps, output, transcript):
+def command(game, players, gdl, sets, startclock, playclock, seed, match_id, upper, max_steps, output, transcript):
     """Play GAME between GGP players; print the goals and errors, write the record with -o."""
     check_writable(output, "-o")
     check_writable(transcript, "--transcript")
-    desc, version = load_game(game, int(gdl) if gdl else None)
+    overrides = parse_sets(sets)
+    desc, version = load_game(game, int(gdl) if gdl else None, overrides)
     match = Match(desc, _players(players), gdl=version, startclock=startclock, playclock=playclock,
                   seed=seed, match_id=match_id, upper=upper, max_steps=max_steps, game=Path(game).name,
-                  describer=describer_for(game, version))
+                  describer=describer_for(game, version, overrides))
     record = match.run()
     click.echo(f"{record['game']}: {record['steps']} steps, {len(record['errors'])} error(s), "
                f"{record['timings']['total']:.2f} s")

@@ -103,18 +103,19 @@ def transport_for(address: str, seed: int | None = None):
     return HttpTransport(address)
 
 
-def load_game(path: str | Path, gdl: int | None = None) -> tuple[Description, int]:
-    """The description to play and its GDL version (KIF files: as written unless `gdl` says)."""
+def load_game(path: str | Path, gdl: int | None = None, overrides: dict | None = None) -> tuple[Description, int]:
+    """The description to play and its GDL version (KIF files: as written unless `gdl` says;
+    `overrides` sets a RECYCLE game's declared variables, as `translate --set` does)."""
     try:
         if is_kif(path):
             desc = load_description(path)
             return desc, gdl or detect_gdl_version(desc)
-        return load_description(path, version=gdl or 2), gdl or 2
+        return load_description(path, version=gdl or 2, overrides=overrides), gdl or 2
     except GdlError as exc:
         raise GgpError(str(exc)) from None
 
 
-def describer_for(path: str | Path, gdl: int = 2):
+def describer_for(path: str | Path, gdl: int = 2, overrides: dict | None = None):
     """How a match record shows the moves of a game file: a RECYCLE game's as the options they
     choose (its translation made again, for the labels of its choices); None for KIF, whose
     record names cards from the description's `card_att` facts alone."""
@@ -123,7 +124,7 @@ def describer_for(path: str | Path, gdl: int = 2):
     from ..moves import TranslationMoves
     from ..frontends import load_game
     from ..translators.recycle_gdl import Translation
-    return TranslationMoves(Translation(load_game(path).game, gdl))
+    return TranslationMoves(Translation(load_game(path).game, gdl, overrides))
 
 
 class Match:
