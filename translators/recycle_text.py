@@ -221,6 +221,11 @@ class _Printer:
         raise UnsupportedConstructError("v0.3's (sum (OWNERS sto KEY)) over several players or teams has no "
                                         "v0.5.10 form", e.pos)
 
+    def _x_PlayValue(self, e):
+        from ggpbridge.errors import UnsupportedConstructError
+        raise UnsupportedConstructError("a play value through a ranking of poker plays (G_cardgame's 'play', "
+                                        "the IR extension PlayValue) has no RECYCLE form", e.pos)
+
     def _x_Var(self, e):
         return self.v(e.name)
 

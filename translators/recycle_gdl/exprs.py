@@ -489,6 +489,10 @@ class ExprCompiler:
         z = self.fresh.var("z")
         return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
 
+    def v_PlayValue(self, n, env):
+        from .plays import play_value   # plays.py builds on this module
+        return play_value(self, n, env)
+
     def points(self, n: ir.PointsRef, env):
         lits, o = self.owner(n.owner, env)
         return lits, self._key(n.name, n), o
