@@ -7,6 +7,7 @@ import pytest
 
 from conftest import GAMES
 from ggpbridge import ir
+from ggpbridge.crosscheck import crosscheck
 from ggpbridge.errors import Source, UnsupportedConstructError
 from ggpbridge.gdl.validate import is_valid, validate
 from ggpbridge.gcardgame import parse_file, parse_text, to_recycle
@@ -63,6 +64,10 @@ HANDS = [
     ("KS AH 2D 3C 4S", 14),             # no straight round the corner
     ("2S 3S 4S 5S 7S 6H", 600),         # a flush and a straight, not of the same cards
 ]
+# one of each of the lower plays, no card twice: a table for the lockstep below
+MIXED = [("2S 9S JS KS 4S", 600), ("5H 6H 7D 8C 9D", 500), ("QH QD QC 3D 6D", 400), ("TH TD 4H 4D AC", 300),
+         ("8H 8D 3H 5C JC", 200), ("KH 9H 7S 4C 2D", 13)]
+HANDS += MIXED
 
 
 @pytest.mark.parametrize("hand,expected", HANDS, ids=[h or "empty" for h, _ in HANDS])
@@ -87,7 +92,8 @@ def test_the_ranking_table_decides_not_poker():
 # ---------------------------------------------------------------- the engines
 def hands_game(hands: list[str], ranking=TEXAS) -> Loaded:
     """An IR game (no text: RECYCLE cannot spell PlayValue) that deals each player the given
-    cards face down and scores each player the value of their hand."""
+    cards face down and scores each player the value of their hand, then lets player 0 pick
+    heads or tails."""
     c = ir.Var("C")
 
     def named(card: str):
@@ -104,7 +110,9 @@ def hands_game(hands: list[str], ranking=TEXAS) -> Loaded:
     valued = ir.ForAll(ir.AllOf("player"), "Q", ir.SetInt(sto(q, "V"), play_value(hand_down(q), scored, ir.Pos())))
     attrs = (ir.AttrNode(("RANK",), (ir.AttrNode(RANKS, ()),)), ir.AttrNode(("SUIT",), (ir.AttrNode(SUITS, ()),)))
     setup = ir.Setup(lit(len(hands)), None, (ir.CreateDeck(None, deck(), ir.Deck(attrs)),))
-    game = ir.Game((), setup, (ir.Do((high,) + moves + (valued,)),),
+    # a decision after the values, at which the lockstep compares the states (the values too)
+    coin = ir.Choice(tuple(ir.SetInt(sto(ir.GameOwner(), "COIN"), lit(k)) for k in (0, 1)))
+    game = ir.Game((), setup, (ir.Do((high,) + moves + (valued,)), coin),
                    ir.Scoring("max", sto(ir.PlayerRef("current"), "V")))
     return Loaded(game, Source("hands", ""), "gcardgame", "built in the test")
 
@@ -138,6 +146,16 @@ def test_both_engines_value_dealt_hands(hands):
     b = play_fast(prog, fast, 0, make_players("random", len(hands), 0), 10_000)
     assert (a.status, a.scores) == (FINISHED, want), a.error
     assert (b.status, b.scores) == (FINISHED, want)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hands", [TABLES[0], TABLES[1], [h for h, _ in MIXED]], ids=["high", "corners", "low"])
+def test_the_translation_values_dealt_hands_as_the_simulator_does(hands):
+    # lockstep: at player 0's decision after the values, clingo's state (every player's value
+    # among it) is the simulator's, which the test above checks against poker's rules
+    rep = crosscheck(hands_game(hands), 1, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 1 and rep.decisions == 1
 
 
 def test_the_node_round_trips_through_json_and_is_refused_as_recycle_text():

@@ -674,6 +674,11 @@ class ExprCompiler:
             # is there a tuple: no count of the tuples needed
             some = self.has_tuple(n.left.coll, env)
             return some if n.op in ("!=", ">") else [Not(x) for x in some]
+        if isinstance(n.left, ir.PlayValue) or isinstance(n.right, ir.PlayValue):
+            from .plays import compare   # plays.py builds on this module
+            lits = compare(self, n, env)
+            if lits is not None:
+                return lits
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
         if n.op == "==":

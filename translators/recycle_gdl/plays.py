@@ -11,6 +11,12 @@ Every relation below takes the logic variables of the enclosing rule first (`A`)
 * `value(A, V)`: the score of a present play that no present play outscores. The scores are
   constants, so that order is fixed here, rule by rule, and no `less` is needed over them;
   without a play, the highest rank present, and 0 for no card.
+
+A comparison of play values (or of one with a literal), as G_cardgame's `play` and `have`
+lower, goes through `play_less`/`play_leq`: facts over the few values a play value can take
+(the scores, the point map's values, 0) and the literal. The scores then need not be in the
+integer tables — which span every integer from the lowest to the highest bound, so that a
+score of 900 in a game whose tokens count to 30 would make them thirty times longer.
 """
 from __future__ import annotations
 
@@ -24,6 +30,79 @@ from .terms import const, distinct, f, name, rule
 
 def play_value(xc, n: ir.PlayValue, env):
     """(literals, term): the value of `n` (see the module's text); `xc` is the ExprCompiler."""
+    _state(xc)["general"].append(n)   # a value that may be stored: its scores must be in the tables
+    return _value(xc, n, env)
+
+
+def compare(xc, n: ir.Compare, env) -> list | None:
+    """Literals for a comparison of play values or of one with a literal, through their own order
+    (`play_less`, `play_leq`); None when an operand is anything else (the general path)."""
+    sides = (n.left, n.right)
+    if not any(isinstance(x, ir.PlayValue) for x in sides) or \
+            not all(isinstance(x, ir.IntLit) or (isinstance(x, ir.PlayValue) and _scores(x) is not None
+                                                   and isinstance(x.points.name, ir.Name)) for x in sides):
+        return None
+    st = _state(xc)
+    terms, lits = [], []
+    for x in sides:
+        if isinstance(x, ir.IntLit):
+            st["values"].add(x.value)
+            terms.append(const(x.value))
+            continue
+        st["values"].update(_scores(x))
+        st["maps"].add(name(x.points.name.value))
+        st["compared"].append(x)
+        la, t = _value(xc, x, env)
+        lits, terms = lits + la, terms + [t]
+    a, b = terms
+    if n.op == "==":
+        return xc.equal(lits, a, [], b, env)
+    if n.op == "!=":
+        return lits + [distinct(a, b)]
+    rel = "play_less" if n.op in ("<", ">") else "play_leq"
+    return lits + [f(rel, a, b) if n.op in ("<", "<=") else f(rel, b, a)]
+
+
+def order_facts(flow, values_by_map: dict) -> list:
+    """`play_less`/`play_leq` over every value a compared play value can take and the literals it
+    is compared with (the emitter calls this once the point maps' values are known)."""
+    st = getattr(flow, "_plays", None)
+    if st is None or not st["compared"]:
+        return []
+    values = set(st["values"]) | {0}
+    for key in st["maps"]:
+        values |= values_by_map.get(key, set())
+    vs = sorted(values)
+    return [rule(f("play_less", const(a), const(b))) for a in vs for b in vs if a < b] + \
+        [rule(f("play_leq", const(a), const(b))) for a in vs for b in vs if a <= b]
+
+
+def scores_apart(flow) -> set:
+    """The ids of the score literals that only compared play values read: the integer tables need
+    not reach them."""
+    st = getattr(flow, "_plays", None)
+    if st is None:
+        return set()
+    stored = {id(s) for x in st["general"] for _, s in x.ranking}
+    return {id(s) for x in st["compared"] for _, s in x.ranking} - stored
+
+
+def _state(xc) -> dict:
+    """What the translation of play values has recorded on the compiler."""
+    st = getattr(xc, "_plays", None)
+    if st is None:
+        st = xc._plays = {"general": [], "compared": [], "values": set(), "maps": set()}
+    return st
+
+
+def _scores(n: ir.PlayValue):
+    """The ranking's scores when every one is a literal, else None."""
+    if all(isinstance(s, ir.IntLit) for _, s in n.ranking):
+        return [s.value for _, s in n.ranking]
+    return None
+
+
+def _value(xc, n: ir.PlayValue, env):
     if not isinstance(n.suit, ir.Name):
         raise unsupported("a suit attribute named at run time", n)
     scores = []
