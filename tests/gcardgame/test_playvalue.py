@@ -94,9 +94,9 @@ def test_the_ranking_table_decides_not_poker():
 # ---------------------------------------------------------------- the engines
 def hands_game(hands: list[str], ranking=TEXAS) -> Loaded:
     """An IR game (no text: RECYCLE cannot spell PlayValue) that deals each player the given
-    cards face down and scores each player the value of their hand, compares the values (each
-    with the next hand's, the last with 300) into table storages, then lets player 0 pick heads
-    or tails."""
+    cards face down and scores each player the value of their hand, compares values (the first
+    two hands', the last one's with 300) into table storages, then lets player 0 pick heads or
+    tails."""
     c = ir.Var("C")
 
     def named(card: str):
@@ -113,14 +113,14 @@ def hands_game(hands: list[str], ranking=TEXAS) -> Loaded:
     valued = ir.ForAll(ir.AllOf("player"), "Q", ir.SetInt(sto(q, "V"), play_value(hand_down(q), scored, ir.Pos())))
     attrs = (ir.AttrNode(("RANK",), (ir.AttrNode(RANKS, ()),)), ir.AttrNode(("SUIT",), (ir.AttrNode(SUITS, ()),)))
     setup = ir.Setup(lit(len(hands)), None, (ir.CreateDeck(None, deck(), ir.Deck(attrs)),))
-    # each hand compared with the next one's, and with a literal: the translation's own order
-    # of play values (play_less, play_leq), where the states are compared below
+    # the first two hands compared by every operator, the last with a literal: the translation's
+    # own order of play values (play_less, play_leq), where the states are compared below
     def pv(p):
         return play_value(hand_down(ir.PlayerRef(lit(p))), scored, ir.Pos())
     ops = {"LT": "<", "LE": "<=", "EQ": "==", "NE": "!=", "GT": ">", "GE": ">="}
-    compared = tuple(ir.CondAct(cmp(op, pv(p), pv(p + 1) if p + 1 < len(hands) else lit(300)),
-                                ir.SetInt(sto(ir.GameOwner(), key + RANKS[p]), lit(1)))
-                     for p in range(len(hands)) for key, op in ops.items())
+    pairs = [(key, op, pv(0), pv(1)) for key, op in ops.items()] if len(hands) > 1 else []
+    pairs.append(("LAST", ">=", pv(len(hands) - 1), lit(300)))
+    compared = tuple(ir.CondAct(cmp(op, a, b), ir.SetInt(sto(ir.GameOwner(), key), lit(1))) for key, op, a, b in pairs)
     # a decision after the values, at which the lockstep compares the states (the values too)
     coin = ir.Choice(tuple(ir.SetInt(sto(ir.GameOwner(), "COIN"), lit(k)) for k in (0, 1)))
     game = ir.Game((), setup, (ir.Do((high,) + moves + (valued,) + compared), coin),
