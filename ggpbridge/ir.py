@@ -191,6 +191,29 @@ class Score(Node):
     points: "PointsRef"
 
 
+# the plays a PlayValue ranking may score (docs/gcardgame.md, decision 14)
+PLAYS = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind", "two pairs",
+         "one pair")
+# a card whose rank score is ACE_HIGH also counts as 1 in a straight (the ace-low 1-2-3-4-5)
+ACE_HIGH = 14
+
+
+@node
+class PlayValue(Node):
+    """The best score of a ranking's plays (poker hands, `PLAYS`) found among the cards, any
+    subset of them counting; with none, the highest card's score in `points` (0 with no card).
+
+    `points` gives each card's rank: equal ranks make pairs, trips and quads, five consecutive
+    ranks a straight (a rank ACE_HIGH also counts as 1); five cards of one `suit` attribute
+    value make a flush. `ranking` is a tuple of (play name, IntExpr score) pairs. G_cardgame's
+    `play` and `have <play>` (docs/gcardgame.md); RECYCLE text has no form for it."""
+
+    cards: "CardsExpr"
+    ranking: tuple
+    points: "PointsRef"
+    suit: "StrExpr"
+
+
 @node
 class IntStorage(Node):
     """`(OWNER sto KEY)`: an integer storage bin (0 until first set)."""

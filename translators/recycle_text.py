@@ -226,6 +226,11 @@ class _Printer:
         raise UnsupportedConstructError("a sum whose cards may count one of two values (G_cardgame's BestSum) "
                                         "has no RECYCLE form", e.pos)
 
+    def _x_PlayValue(self, e):
+        from ggpbridge.errors import UnsupportedConstructError
+        raise UnsupportedConstructError("a play value through a ranking of poker plays (G_cardgame's 'play', "
+                                        "the IR extension PlayValue) has no RECYCLE form", e.pos)
+
     def _x_Var(self, e):
         return self.v(e.name)
 

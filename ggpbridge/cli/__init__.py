@@ -86,7 +86,7 @@ _COMMANDS = {
     "export": ("export", "command", "Write DIR/<key>/METADATA (JSON) and DIR/<key>/<key>.kif; print the directory."),
     "query": ("query", "command",
               "Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE | forced-win "
-              "ROLE."),
+              "ROLE | exists --where CONDITION."),
     "solve": ("solve", "command", "Solve GAME exactly: values per seat, CFR+ exploitability, the best first moves."),
     "report": ("report", "command",
                "Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as "

@@ -4,9 +4,8 @@
 Each G_cardgame stage becomes a RECYCLE player stage in which one pass is one rule
 played by the current player; a player whose turn goes on queues themself as the next
 player (`cycle next current`), as a RECYCLE game does for a player who plays again.
-A sum over cards with two values is the IR extension BestSum. `play` and ranking plays in
-`have` (PlayValue) need an IR extension that does not exist yet: they raise
-UnsupportedConstructError at their position.
+`play` and ranking plays in `have` use the IR extension PlayValue, a sum over cards with
+two values the IR extension BestSum.
 """
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from ..errors import UnsupportedConstructError
 from . import syntax as s
 from .lower_exprs import (DONE, NEXT, OUT, PLAYING, RANKS, SUITS, against_best, both, when, card_loc, card_locs,
                           card_relation, card_sum, cmp, compare_sides, cur, deck, either, game, hand, hand_down,
-                          hand_up, has, letters, lit, live, points, seat, status, sto, table, token)
+                          hand_up, has, letters, lit, live, play_value, points, seat, status, sto, table, token)
 from .lower_exprs import best_card_sum
 
 
@@ -263,8 +262,15 @@ class _Lowering:
             return self.draw(a)
         if isinstance(a, s.Show):
             return cmp(">", ir.Size(self.shown(a), pos=a.pos), lit(0), a.pos), ()
-        raise UnsupportedConstructError("'play' compares plays through the ranking table: it needs the IR "
-                                        "extension PlayValue (docs/gcardgame.md), not built yet", a.pos)
+        if isinstance(a, s.Play):
+            return self.play(a), ()
+        raise UnsupportedConstructError(f"'{type(a).__name__.lower()}' is not lowered yet", a.pos)
+
+    def play(self, a: s.Play):
+        """`play LA R LB`: the two sides' values through the ranking (decisions 10, 14)."""
+        ranking = tuple((e.play, lit(e.score, e.pos)) for e in self.g.ranking if isinstance(e, s.RankPlay))
+        return compare_sides(a.left, a.op, a.right, lambda x: play_value(card_locs(x), ranking, x.pos),
+                             lambda x, q: play_value(card_locs(x, q), ranking, x.pos), "play", a.pos)
 
     def draw(self, a: s.Draw):
         """`draw` (decisions 7, 8): the deck's top card into the hand, while the deck has one."""

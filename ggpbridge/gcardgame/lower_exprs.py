@@ -244,6 +244,19 @@ def has(combo, pos: Pos) -> ir.Node:
     elif isinstance(combo, s.SuitCombo):
         cond = att("SUIT", combo.suit.upper())
     else:
-        raise UnsupportedConstructError(f"'have {combo.play}' needs the ranking-table play value (the IR "
-                                        f"extension PlayValue, docs/gcardgame.md), not built yet", combo.pos)
+        return has_play(combo.play, h, pos)
     return ir.Quantified("any", h, "C", cond, pos=pos)
+
+
+def play_value(cards, ranking: tuple, pos: Pos) -> ir.PlayValue:
+    """The value of a collection of cards through the game's ranking (decision 14): the best
+    play's score, else the highest card in the default ranking HIGH."""
+    return ir.PlayValue(cards, ranking, points("HIGH"), ir.Name("SUIT", pos=pos), pos=pos)
+
+
+def has_play(play: str, cards, pos: Pos) -> ir.Compare:
+    """The cards hold the play (decision 19): valued with that play alone, scored one above every
+    card's rank, they reach that score exactly when the play is among them — whatever the
+    ranking scores it, and whatever better play the cards also hold."""
+    top = ir.ACE_HIGH + 1
+    return cmp(">=", play_value(cards, ((play, lit(top, pos)),), pos), lit(top, pos), pos)

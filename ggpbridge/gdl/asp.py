@@ -248,10 +248,12 @@ def lookahead_rules(desc: Description, project: bool = True,
         return None
     one = ast.SymbolicTerm(_LOC, clingo.Number(1))
     rules = [rule for rule in desc.rules if relation(rule.head) in wanted]
-    # The copy's auxiliary atoms carry the time argument too, so they cannot meet the
-    # time-free program's own.
+    # The copy's auxiliary predicates are named apart: numbered over a subset of the rules,
+    # the same name could stand for another part of another rule in the time-free program
+    # (a static part, which carries no time argument), and each would derive the other's
+    # atoms (Texas's bets: a `not` over such a part offered bets the state rules out).
     return ([ast.Program(_LOC, "base", [])]
-            + render_rules(rules, lambda key: one if key in levels else None, project=project)
+            + render_rules(rules, lambda key: one if key in levels else None, project=project, aux_tag="1_")
             + list(_encoding("gdl_lookahead")))
 
 

@@ -85,9 +85,12 @@ def binds(lit: Lit) -> bool:
 class Projector:
     """Projects the rules of one program; names and shares their auxiliary predicates."""
 
-    def __init__(self, dynamic=None) -> None:
+    def __init__(self, dynamic=None, tag: str = "") -> None:
         # the relations (name, arity) that depend on the state; None: treat every one so
         self._dynamic = None if dynamic is None else frozenset(dynamic)
+        # put after AUX_PREFIX: a program rendered apart from another one it is grounded with
+        # (the lookahead's copy) numbers its auxiliaries apart (see render_rules)
+        self._tag = tag
         self._static_aux: set[str] = set()
         self._count: Counter = Counter()
         # (group, arguments, time key), variables renamed -> name: one auxiliary
@@ -137,7 +140,7 @@ class Projector:
 
     def _fresh(self, owner: tuple[str, int]) -> str:
         self._count[owner] += 1
-        return f"{AUX_PREFIX}{asp_name(owner[0])}_{owner[1]}_{self._count[owner]}"
+        return f"{AUX_PREFIX}{self._tag}{asp_name(owner[0])}_{owner[1]}_{self._count[owner]}"
 
 
 def _best_group(head_vars: frozenset, body: list[Lit], reads_state=lambda lit: True):

@@ -121,15 +121,17 @@ def render_rule(rule: Rule, time_of: TimeOf = lambda key: None, *,
 
 
 def render_rules(rules: Iterable[Rule], time_of: TimeOf = lambda key: None, *,
-                 relaxed: bool = False, project: bool = False) -> list[ast.AST]:
-    """`render_rule` over many rules, in order; `project` splits bodies (see `asp_project`)."""
+                 relaxed: bool = False, project: bool = False, aux_tag: str = "") -> list[ast.AST]:
+    """`render_rule` over many rules, in order; `project` splits bodies (see `asp_project`).
+    `aux_tag` (a digit and `_`, which no relation name starts with) keeps the auxiliary names
+    of rules rendered for the same control apart from those of another rendering."""
     rules = tuple(rules)
     # One projector for the whole list: its auxiliary names are numbered per head
     # relation, so rendering the same rules again (at another time) gives the same names.
     # Static relations are computed by gringo into facts, whatever their rules look
     # like: projecting them would only add auxiliary facts (`plus` via `succ` doubles).
     dynamic = dynamic_levels(Description(rules)) if project else {}
-    projector = Projector(dynamic) if project else None
+    projector = Projector(dynamic, aux_tag) if project else None
     # A recursive rule stays whole: its parts join the relation being built, so their
     # tables grow with it (gops' running sum of points: 1.4M auxiliary atoms).
     loops = _recursive_rules(rules) if project else set()

@@ -27,6 +27,8 @@ _FIXED = {
     ir.BoolOp: BOOL, ir.Not: BOOL, ir.Compare: BOOL, ir.Quantified: BOOL, ir.TrueCond: BOOL,
     ir.PointsRef: POINTS,
 }
+# IR extensions, which RECYCLE does not spell
+_FIXED[ir.PlayValue] = INT
 _NAMES = {INT: "an integer", STR: "a name", BOOL: "a condition", CARD: "a card", CARDS: "a card collection",
           PLAYER: "a player", TEAM: "a team", GAME: "the game", POINTS: "a point map"}
 
@@ -313,6 +315,15 @@ class _Checker:
     def _e_Score(self, n, env):
         self.expect(n.card, CARD, env, "the card scored")
         self.use_points(n.points, env)
+
+    def _e_PlayValue(self, n, env):
+        self.expect(n.cards, CARDS, env, "the cards valued")
+        self.use_points(n.points, env)
+        self.expect(n.suit, STR, env, "the suit attribute")
+        for play, score in n.ranking:
+            if play not in ir.PLAYS:
+                self.err(f"unknown play {play!r} in a play ranking (known: {', '.join(ir.PLAYS)})", n)
+            self.expect(score, INT, env, f"the score of {play!r}")
 
     def _e_IntStorage(self, n, env):
         t = self.owner(n.owner, env)

@@ -140,6 +140,15 @@ class Expressions:
     def x_Score(self, n, env):
         return f"_score({self.points(n.points, env)}, {self.x(n.card, env)})"
 
+    def x_PlayValue(self, n, env):
+        if not isinstance(n.suit, ir.Name):
+            raise Unsupported("computed attribute")
+        # a card's suit; "" for every card without the attribute, as exprs.x_PlayValue reads it
+        col = self.lay.attr.get(n.suit.value) or [None] * len(self.lay.cards)
+        suits = self.const([v or "" for v in col], "A")
+        ranking = "".join(f"({play!r}, {self.x(score, env)}), " for play, score in n.ranking)
+        return f"_play_value({self.points(n.points, env)}, {suits}, {self.coll(n.cards, env)}, ({ranking}))"
+
     def x_CardAt(self, n, env):
         s = self.coll(n.source, env)
         if n.where == "top":

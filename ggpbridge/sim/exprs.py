@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
+from .plays import play_value
 from .ops import OpError, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
 from .ops import best_sum
 
@@ -272,6 +273,17 @@ class ExprCompiler:
                 raise fail("the score of a card of an empty collection", n)
             return t[k] if t is not None else 0
         return score
+
+    def x_PlayValue(self, n, env):
+        cards, table = self.coll(n.cards, env), self.points_table(n.points, env)
+        suit, attr = self.x(n.suit, env), self.lay.attr
+        scores = [(play, self.x(score, env)) for play, score in n.ranking]
+
+        def value(c):
+            t, col, cs = table(c), attr.get(suit(c)), cards(c)
+            return play_value([t[x] if t is not None else 0 for x in cs], [(col[x] or "") if col else "" for x in cs],
+                              [(play, score(c)) for play, score in scores])
+        return value
 
     # ------------------------------------------------------------ cards
     def x_CardAt(self, n, env):

@@ -81,13 +81,6 @@ def test_tokens_are_never_created_or_lost(spec):
     assert len({tuple(r.scores) for r in rs}) > 5   # and the games differ
 
 
-def test_the_papers_play_needs_the_planned_extension():
-    with pytest.raises(UnsupportedConstructError) as info:
-        to_recycle(parse_file(GAMES / "texas_holdem.gcg"))
-    assert str(info.value).startswith(str(GAMES / "texas_holdem.gcg") + ":")
-    assert info.value.pos == Pos(line_of("texas_holdem", "mandatory play"), 13) and "PlayValue" in info.value.message
-
-
 def test_blackjacks_sums_count_the_ace_high_up_to_21():
     loaded = parse_file(GAMES / "blackjack.gcg")
     game = lower(loaded.game)

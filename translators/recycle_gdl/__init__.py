@@ -15,6 +15,7 @@ from ggpbridge.gdl.ast import Const, Description, Func
 from ggpbridge.sim.exprs import _INT_OPS
 
 from . import kernel
+from . import plays
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
@@ -282,7 +283,8 @@ class Translation:
 
     def _bounds(self, flow) -> tuple[int, int]:
         lay = self.prog.lay
-        lits = [x.value for x in self.prog.game.walk() if isinstance(x, ir.IntLit)]
+        apart = plays.scores_apart(flow)
+        lits = [x.value for x in self.prog.game.walk() if isinstance(x, ir.IntLit) and id(x) not in apart]
         lits += [v for v in self.prog.values.values() if isinstance(v, int)]
         pts = self.point_values
         lo = min([-1, 0] + lits + list(pts))
@@ -404,6 +406,7 @@ class Translation:
         if stores["pts"]:
             out += kernel.points(any(dyn for _, _, _, dyn in flow.point_sets))
         out += kernel.registers() + kernel.cycles()
+        out += plays.order_facts(flow, self.values_by_map)
         if "sum" in used:
             out += kernel.points_sum(flow.sums)
         if "best_sum" in used:

@@ -531,6 +531,10 @@ class ExprCompiler:
         memo[key] = pred, [by_term.get(a) for a, _ in keep]   # None: the current player's variable
         return [f(pred, *(a for a, _ in keep), v)], v
 
+    def v_PlayValue(self, n, env):
+        from .plays import play_value   # plays.py builds on this module
+        return play_value(self, n, env)
+
     def points(self, n: ir.PointsRef, env):
         lits, o = self.owner(n.owner, env)
         return lits, self._key(n.name, n), o
@@ -712,6 +716,11 @@ class ExprCompiler:
             # is there a tuple: no count of the tuples needed
             some = self.has_tuple(n.left.coll, env)
             return some if n.op in ("!=", ">") else [Not(x) for x in some]
+        if isinstance(n.left, ir.PlayValue) or isinstance(n.right, ir.PlayValue):
+            from .plays import compare   # plays.py builds on this module
+            lits = compare(self, n, env)
+            if lits is not None:
+                return lits
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
         if n.op == "==":
