@@ -31,7 +31,8 @@ def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect)
         player_names(players)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
-    loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
+    # count=True: a front-end with statistics of its own (G_cardgame's Table 5) adds them
+    loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game", count=True)
     prog = compile_loaded(loaded, parse_sets(sets))
     show = not as_json and n >= 200
     if show:
