@@ -15,13 +15,15 @@ from ..errors import UnsupportedConstructError
 from . import syntax as s
 from .lower_exprs import (DONE, NEXT, OUT, PLAYING, RANKS, SUITS, against_best, both, when, card_loc, card_locs,
                           card_relation, card_sum, cmp, compare_sides, cur, deck, either, game, hand, hand_down,
-                          hand_up, has, letters, lit, live, points, seat, status, sto, table, token)
+                          hand_up, has, letters, lit, live, loc, points, seat, status, sto, table, token)
 
 
 # Game storages counting Table 5's two units of a "turn" (decision 22), present only in a
 # lowering asked to count (`lower(g, count=True)`): a counter makes every state new, which
 # would defeat the simulator's cycle proofs and the exhaustive queries, and grow translations.
 RULES, TURNS = "RULES", "TURNS"
+# the declared constants sizing the deck (`--set` shrinks it): the highest number, the suits
+NUMBERS, SUIT_COUNT = "NUMBERS", "SUITS"
 
 
 def lower(g: s.Game, count: bool = False) -> ir.Game:
@@ -56,11 +58,27 @@ class _Lowering:
         attrs = (ir.AttrNode(("RANK",), (ir.AttrNode(RANKS, ()),)), ir.AttrNode(("SUIT",), (ir.AttrNode(SUITS, ()),)))
         setup = ir.Setup(lit(g.players), None, (ir.CreateDeck(None, deck(), ir.Deck(attrs)),), pos=g.pos)
         start = ir.Do((self.point_map("NUMBER", lambda n: n), self.point_map("HIGH", lambda n: 14 if n == 1 else n),
-                       self.point_map("VALUE", lambda n: self.values.get(n, n)), ir.Shuffle(deck())))
+                       self.point_map("VALUE", lambda n: self.values.get(n, n)), *self.trim(), ir.Shuffle(deck())))
         body = [start]
         for stage in g.stages:
             body.extend(self.stage(stage))
         return ir.Game(tuple(self.declares), setup, tuple(body), self.scoring(), pos=g.pos)
+
+    def trim(self) -> tuple:
+        """The deck's size as declared constants, NUMBERS (the highest card number, 13) and
+        SUITS (4): `--set NUMBERS=3 --set SUITS=2` plays with the six cards 1-3 of clubs and
+        diamonds, so that the queries can search a small game whole. The cards beyond them
+        are put aside (a location nobody sees or uses) before the shuffle; with the paper's
+        deck none is, and the play is the same draw for draw."""
+        self.declares += [ir.Declare(lit(len(RANKS)), NUMBERS), ir.Declare(lit(len(SUITS)), SUIT_COUNT)]
+        suit_no = ir.SetPoints(points("SUITNUM"), tuple(ir.Award(((ir.Name("SUIT"), ir.Name(x)),), lit(i + 1))
+                                                         for i, x in enumerate(SUITS)))
+        c = ir.Var("C")
+        beyond = ir.BoolOp("or", (cmp(">", ir.Score(c, points("NUMBER")), ir.Var(NUMBERS)),
+                                  cmp(">", ir.Score(c, points("SUITNUM")), ir.Var(SUIT_COUNT))))
+        aside = ir.Filter(deck(), "C", beyond)
+        put = ir.Repeat(ir.Size(aside), ir.Move(ir.CardAt("top", aside), ir.CardAt("top", loc(game(), "hloc", "ASIDE"))))
+        return suit_no, put
 
     @staticmethod
     def point_map(name: str, score) -> ir.SetPoints:
