@@ -84,3 +84,11 @@ def test_query_prints_its_unknown_answer_on_sigterm(tmp_path):
                                 cwd=tmp_path)
     assert code == 143, (out, err)
     assert "unknown" in out and "interrupted" in out
+
+
+def test_report_writes_the_page_of_the_games_played_on_sigint(tmp_path):
+    page = tmp_path / "r.html"
+    code, out, err = _interrupt(["report", WAR, "-n", "100000000", "-o", str(page)], b"playing", signal.SIGINT)
+    assert code == 130, (out, err)
+    assert "[interrupted]" in out and "wrote" in out
+    assert "Interrupted" in page.read_text() and "<svg" in page.read_text()

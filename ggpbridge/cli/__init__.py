@@ -85,7 +85,14 @@ _COMMANDS = {
     "match": ("match", "command", "Play GAME between GGP players; print the goals and errors, write the record with -o."),
     "export": ("export", "command", "Write DIR/<key>/METADATA (JSON) and DIR/<key>/<key>.kif; print the directory."),
     "query": ("query", "command",
-              "Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE."),
+              "Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE | forced-win "
+              "ROLE."),
+    "solve": ("solve", "command", "Solve GAME exactly: values per seat, CFR+ exploitability, the best first moves."),
+    "report": ("report", "command",
+               "Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as "
+               "HTML."),
+    "show": ("show", "command",
+             "Play game SEED of GAME and show every step: options, choice, chance, what each seat sees."),
     "replay": ("replay", "command",
                "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
 }

@@ -136,3 +136,21 @@ def keeps_partial_results(command):
                        f"computed before", err=True)
             sys.exit(_EXIT_STATUS[received[0]])
     return run
+
+
+def cluster_options(f):
+    """--workers N (a local Dask cluster) and --cluster ADDRESS (a running one), for commands that
+    play many games; check them with `check_cluster`."""
+    f = click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
+                     help="Play on the Dask cluster of this scheduler (`dask scheduler`; same results as one "
+                          "process).")(f)
+    return click.option("--workers", type=click.IntRange(min=1), default=None,
+                        help="Play on a local Dask cluster of this many processes (same results as one "
+                             "process).")(f)
+
+
+def check_cluster(workers, cluster) -> None:
+    """Refuse --workers together with --cluster."""
+    if workers and cluster:
+        raise click.BadParameter("give --workers (a local cluster) or --cluster (a running one), not both",
+                                 param_hint="--workers")

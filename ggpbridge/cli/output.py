@@ -89,3 +89,116 @@ def _interval(iv) -> str:
 
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def report_summary(rep: dict) -> None:
+    """The report command's terminal summary (the page has the charts)."""
+    s = rep["summary"]
+    heading(f"{rep['game']}: {rep['games']} games from seed {rep['seed']} ({rep['players']} players)"
+            + ("  [interrupted]" if rep.get("interrupted") else ""))
+    pots = {p["seat"]: p for p in rep["strategy_potential"]}
+    table([[x["seat"], _pct(x["win_share"]), _interval(x["interval"]), _fmt(pots.get(x["seat"], {}).get("potential"))]
+           for x in s["seats"]], ["seat", "wins", "95% interval", "strategy potential"])
+    ln, ld = s["length"]["decisions"], s["lead"]
+    mc, cs = rep["pipmc"]["meaningful_choices"], rep["pipmc"]["cardstock"]
+    click.echo(f"fairness spread {_fmt(s['fairness']['spread'])}; decisions per game {_fmt(ln['mean'])} "
+               f"(min {ln['min']}, max {ln['max']}); options per decision {_fmt(s['branching']['mean_options'])}")
+    click.echo(f"lead changes per game {_fmt(ld['lead_changes']['mean'])}; winner's deepest deficit "
+               f"{_fmt(ld['drama']['mean_deepest_deficit'])}; decisiveness {_fmt(ld['decisiveness']['mean'])}; "
+               f"meaningful choices {_pct(mc['share'])} of {mc['decisions']}")
+    click.echo("CardStock: " + ", ".join(f"{k} {_fmt(h['value'])}" for k, h in cs["heuristics"].items())
+               + f"; weighted total {_fmt(cs['total'])}")
+    for e in rep["errors"]:
+        click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+
+
+def sweep_summary(data: dict) -> None:
+    """The report command's terminal summary of a sweep: the headline metrics per value."""
+    from ..report.data import headline
+    heads = [headline(r) for r in data["reports"]]
+    heading(f"{data['reports'][0]['game'] if heads else ''}: sweep of {data['variable']}"
+            + ("  [interrupted]" if data.get("interrupted") else ""))
+    if heads:
+        table([[name] + [_fmt(h[name]) for h in heads] for name in heads[0]],
+              ["metric"] + [f"{data['variable']}={v}" for v in data["values"]])
+    for r in data["reports"]:
+        for e in r["errors"]:
+            click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+
+
+def _fmt(x) -> str:
+    return "-" if x is None else f"{x:.4g}" if isinstance(x, float) else str(x)
+
+
+def solve_checkpoint(point: dict, header: bool = False) -> None:
+    """One line of CFR+'s convergence: iteration, value per seat, exploitability, seconds."""
+    if header:
+        click.echo(f"  {'iteration':>9}  {'value per seat':<28} {'exploitability':>14} {'seconds':>8}")
+    vals = " ".join(f"{v:+.5f}" for v in point["value"])
+    click.echo(f"  {point['iteration']:>9}  {vals:<28} {point['exploitability']:>14.6f} {point['seconds']:>8.2f}")
+
+
+def solve_report(rep: dict) -> None:
+    """The summary of `ggpbridge solve`."""
+    seats = [f"p{s}" for s in range(rep["seats"])]
+    click.echo(f"  method: {rep['method']} ({rep['method_reason']})")
+    cs = rep.get("constant_sum")
+    total = ("zero-sum" if cs == "0" else f"constant-sum (the utilities add up to {cs})") if cs is not None \
+        else "not constant-sum (the utilities' sum differs between outcomes)"
+    click.echo(f"  utility: {rep['utility']} ({'final score' if rep['utility'] == 'score' else 'win share'}); "
+               f"the game is {total} under it" if "value" in rep else f"  utility: {rep['utility']}")
+    if rep.get("relaxation"):
+        click.echo("  " + click.style(rep["relaxation"], fg="yellow"))
+    tree = rep.get("tree") or {}
+    if rep["method"] == "expectimax" and tree:
+        click.echo(f"  game tree: {tree['histories']} histories; transposition table: {tree['transposition_table']} "
+                   f"states")
+    elif tree:
+        sets = tree["information_sets"]
+        click.echo(f"  game tree: {tree['histories']} histories ({tree['states']} distinct states), {tree['nodes']} "
+                   f"nodes once equal subtrees under chance are merged; {sum(sets)} information sets "
+                   f"({', '.join(f'{p} {n}' for p, n in zip(seats, sets))}); built in {rep['build_seconds']} s")
+    if "value" not in rep:
+        click.echo(f"  stopped: {rep['stopped_by']}")
+        return
+    exact = rep.get("exact_value")
+    vals = ", ".join(f"{p} {v:+.6f}" + (f" (= {e})" if exact else "")
+                     for p, v, e in zip(seats, rep["value"], exact or rep["value"]))
+    heading(f"  value: {vals}")
+    if "exploitability" in rep:
+        click.echo(f"  exploitability {rep['exploitability']:.6f} (NashConv {rep['nash_conv']:.6f}) after "
+                   f"{rep['iterations']} iterations of CFR+, {rep['seconds']} s in all; stopped: {rep['stopped_by']}")
+    for fm in rep.get("first_moves", []):
+        click.echo(f"  first decision (probability {fm['probability']}), p{fm['player']} sees: {fm['sees']}")
+        for o in fm["options"]:
+            mark = "best" if o["option"] == fm["best"] else "    "
+            click.echo(f"    {mark} option {o['option']}: values {' '.join(o['values'])}   {o['move']}")
+def game_view(view: dict, all_seats: bool = False) -> None:
+    """The show command's trace: one line per step, the options of each real choice, and what the
+    seat choosing sees (every seat's view with `all_seats`)."""
+    from ..viewer_html import step_line
+    title = f"{view['game']}: game {view['seed']} ({view['players']} players)" if "seed" in view else view["game"]
+    heading(title)
+    for s in view["steps"]:
+        number = f"{s['first']}" if s["first"] == s["last"] else f"{s['first']}-{s['last']}"
+        click.echo(f"{number:>9}  {step_line(s)}")
+        if s["kind"] != "decision":
+            continue
+        if len(s["options"]) > 1:
+            for k, text in enumerate(s["options"]):
+                click.echo(f"{'':11}{'*' if k == s['chosen'] else ' '} {k + 1}. {text}")
+        for p in range(len(s["sees"])) if all_seats else [s["player"]]:
+            _seat_view(p, s["sees"][p])
+    end = view["end"]["node"]
+    status = view.get("status")
+    if status and status != "finished":
+        end = f"{status}: {view.get('message') or end}"
+    steps = view["steps"][-1]["last"] if view["steps"] else 0
+    click.echo(click.style(f"end ({view['decisions']} decisions, {steps} steps): ", bold=True) + end)
+
+
+def _seat_view(p: int, v: dict) -> None:
+    parts = [f"{x['where']}: " + (" ".join(x["cards"]) if "cards" in x else f"{x['hidden']} hidden")
+             for x in v["locations"]]
+    parts += [f"{t['name']} = {t['value']}" for t in v["storages"]]
+    click.echo(f"{'':11}player {p} sees: " + ("; ".join(parts) or "nothing"))

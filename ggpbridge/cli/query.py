@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..query.answer import QUESTIONS, UNKNOWN
+from ..query.answer import NEEDS_ROLE, QUESTIONS, UNKNOWN
 from ..query.run import ENGINES, EngineDisagreement, run_query
 from ..query.witness import save
 from . import output
@@ -31,14 +31,14 @@ from .common import check_writable, dialect_option, keeps_partial_results, parse
 @dialect_option
 @keeps_partial_results
 def command(game, question, role, horizon, sets, engine, limit_states, timeout, witness_path, as_json, dialect):
-    """Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE.
+    """Ask QUESTION about GAME: cycle | terminates | always-ends | playable | winnable ROLE | forced-win ROLE.
 
     Exit status 0 when every engine answered yes or no, 1 when some answer is unknown,
     2 on an error (a disagreement between engines included).
     """
-    if question == "winnable" and role is None:
-        raise click.UsageError("winnable needs a ROLE: a seat number such as 0, or player0")
-    if question != "winnable" and role is not None:
+    if question in NEEDS_ROLE and role is None:
+        raise click.UsageError(f"{question} needs a ROLE: a seat number such as 0, or player0")
+    if question not in NEEDS_ROLE and role is not None:
         raise click.UsageError(f"{question} takes no ROLE")
     check_writable(witness_path, "--witness")
     disagreement = None
@@ -68,7 +68,9 @@ def command(game, question, role, horizon, sets, engine, limit_states, timeout, 
             _show(game, a, role)
         if written:
             steps = len(witness.get("steps") or witness.get("moves") or [])   # asp witnesses list joint moves
-            click.echo(f"witness: {written} ({steps} steps); check it with: "
+            what = (f"a strategy for {len(witness['strategy'])} decisions" if witness.get("kind") == "strategy"
+                    else f"{steps} steps")
+            click.echo(f"witness: {written} ({what}); check it with: "
                        f"ggpbridge replay {game} {written}")
     if unwritten:
         click.echo(f"error: witness not written: {unwritten}", err=True)

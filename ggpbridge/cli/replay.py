@@ -6,8 +6,10 @@ import click
 from ..query.witness import ASP_FORMAT, judge, load, replay
 from ..sim import compile_loaded
 from ..sim.stepwise import StepMachine
+from ..viewer import describe
+from ..viewer_html import page
 from . import output
-from .common import dialect_option, load as load_game
+from .common import check_writable, dialect_option, load as load_game, write_output
 
 
 @click.command("replay")
@@ -15,8 +17,10 @@ from .common import dialect_option, load as load_game
 @click.argument("witness", type=click.Path(exists=True, dir_okay=False))
 @click.option("--quiet", is_flag=True, help="Only the conclusion, not every step.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="OUT.html",
+              help="Also write the witness's play as a page to step through (as `show --html` does).")
 @dialect_option
-def command(game, witness, quiet, as_json, dialect):
+def command(game, witness, quiet, as_json, html_path, dialect):
     """Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims.
 
     The game is compiled (translated, for a witness of the asp engine) with the witness's own
@@ -25,13 +29,19 @@ def command(game, witness, quiet, as_json, dialect):
     """
     w = load(witness)
     overrides = w.get("overrides") or {}
+    if html_path and w["format"] == ASP_FORMAT:
+        raise click.BadParameter(f"{witness} holds joint GDL moves (the asp engine's); the page shows the "
+                                 f"simulator's steps: ask `query --engine explicit` for such a witness",
+                                 param_hint="--html")
+    check_writable(html_path, "--html")
     if w["format"] == ASP_FORMAT:   # joint GDL moves from the asp engine: replayed on the translation
         from ..query.asp_engine import replay_gdl
         from ..translate import is_kif, load_description
         desc = load_description(game, 2, overrides, dialect, decks=False)   # as query translated it
         r = judge(w, replay_gdl(desc, w, describer=None if is_kif(game) else _moves(game, overrides, dialect)))
     else:
-        r = replay(StepMachine(compile_loaded(load_game(game, dialect), overrides)), w)
+        prog = compile_loaded(load_game(game, dialect), overrides)
+        r = replay(StepMachine(prog), w)
     n = len(w.get("steps") or w.get("moves") or [])
     if as_json:
         output.as_json({"game": game, "witness": witness, "question": w["question"], "kind": w["kind"],
@@ -45,6 +55,15 @@ def command(game, witness, quiet, as_json, dialect):
         verdict = click.style("confirmed" if r.confirmed else "NOT confirmed", fg="green" if r.confirmed else "red",
                               bold=True)
         click.echo(f"{verdict}: {r.message}")
+    if html_path:
+        # the replay checked every step against the game: the view replays the same steps
+        view = describe(prog, w["steps"], {"game": game, "witness": witness, "question": w["question"],
+                                             "kind": w["kind"], "confirmed": r.confirmed, "message": r.message})
+        problem = write_output(html_path, page(view, f"{game}: {witness} ({w['question']} {w['verdict']}, "
+                                                     f"{w['kind']}; {'confirmed' if r.confirmed else 'NOT confirmed'})"))
+        if problem:
+            click.echo(f"error: {problem}", err=True)
+            raise SystemExit(2)
     raise SystemExit(0 if r.confirmed else 1)
 
 

@@ -8,7 +8,7 @@ import click
 from ..sim import compile_loaded, simulate
 from ..sim.players import describe_players, player_names, usage
 from . import output
-from .common import dialect_option, keeps_partial_results, load, parse_sets
+from .common import check_cluster, cluster_options, dialect_option, keeps_partial_results, load, parse_sets
 
 
 @click.command("simulate")
@@ -22,24 +22,34 @@ from .common import dialect_option, keeps_partial_results, load, parse_sets
 @click.option("--max-steps", type=click.IntRange(min=1), default=100_000, show_default=True, help="Steps before a game is 'unfinished'.")
 @click.option("--detailed", is_flag=True,
               help="Branching per stage iteration too (runs on the slower reference engine).")
+@cluster_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @dialect_option
 @keeps_partial_results
-def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect):
+def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster, as_json, dialect):
     """Play N seeded games of GAME and report win shares, lengths, branching, runaways."""
     try:
         player_names(players)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
+    check_cluster(workers, cluster)
     # count=True: a front-end with statistics of its own (G_cardgame's Table 5) adds them
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game", count=True)
-    prog = compile_loaded(loaded, parse_sets(sets))
-    show = not as_json and n >= 200
-    if show:
+    overrides = parse_sets(sets)
+    prog = compile_loaded(loaded, overrides)
+
+    def run(progress=None):
+        if workers or cluster:
+            from ..cluster import simulate_on_cluster
+            return simulate_on_cluster(loaded, overrides, n, seed, players, max_steps, detailed,
+                                       cluster=cluster, workers=workers, progress=progress)
+        return simulate(prog, n, seed, players, max_steps, progress=progress, detailed=detailed)
+
+    if not as_json and n >= 200:
         with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
-            stats = simulate(prog, n, seed, players, max_steps, progress=bar.update, detailed=detailed)
+            stats = run(bar.update)
     else:
-        stats = simulate(prog, n, seed, players, max_steps, detailed=detailed)
+        stats = run()
     rep = stats.report()
     rep["game"], rep["seed"], rep["players"] = game, seed, describe_players(players)
     if stats.interrupted:
@@ -48,4 +58,8 @@ def command(game, n, seed, players, sets, max_steps, detailed, as_json, dialect)
         output.as_json(rep)
     else:
         output.sim_report(rep)
+    problem = getattr(stats, "cluster_error", None)
+    if problem:   # the games of the chunks that completed are reported above
+        click.echo(f"error: the cluster stopped: {problem}", err=True)
+        raise SystemExit(2)
     raise SystemExit(1 if rep["errors"] else 0)

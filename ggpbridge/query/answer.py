@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-QUESTIONS = ("cycle", "terminates", "always-ends", "playable", "winnable")
+QUESTIONS = ("cycle", "terminates", "always-ends", "playable", "winnable", "forced-win")
+NEEDS_ROLE = ("winnable", "forced-win")
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
 

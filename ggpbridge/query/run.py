@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..errors import GgpBridgeError, UnsupportedConstructError
-from .answer import QUESTIONS, UNKNOWN, Answer
+from .answer import NEEDS_ROLE, QUESTIONS, UNKNOWN, Answer
 
 ENGINES = ("explicit", "asp", "both")
 
@@ -44,8 +44,8 @@ def run_query(game: str, question: str, role=None, engine: str = "explicit", hor
         raise GgpBridgeError(f"unknown question {question!r} (one of: {', '.join(QUESTIONS)})")
     if engine not in ENGINES:
         raise GgpBridgeError(f"unknown engine {engine!r} (one of: {', '.join(ENGINES)})")
-    if question == "winnable" and role is None:
-        raise GgpBridgeError("winnable needs a ROLE: a seat number such as 0, or player0")
+    if question in NEEDS_ROLE and role is None:
+        raise GgpBridgeError(f"{question} needs a ROLE: a seat number such as 0, or player0")
     overrides = dict(overrides or {})
     out = []
     if engine in ("explicit", "both"):
@@ -75,7 +75,18 @@ def explicit_answer(game, question, role=None, horizon=None, overrides=None, tim
         raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; for a GDL file use --engine asp")
     machine = StepMachine(compile_loaded(load_game(game, dialect), overrides))
     seat = parse_role(role, len(machine.roles))
+    if question == "forced-win":
+        return _forced_win(machine, seat, limit_states, game, overrides)
     return answer_explicit(machine, question, seat, horizon, timeout, limit_states, progress, game, overrides)
+
+
+def _forced_win(machine, seat, limit_states, game, overrides) -> Answer:
+    from .forced_win import answer_forced_win
+    from .witness import make_witness
+    ans = answer_forced_win(machine, seat, limit_states)
+    if ans.witness is not None:
+        ans.witness = make_witness(game, overrides, "forced-win", seat, ans.verdict, **ans.witness)
+    return ans
 
 
 def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=None, limit_states=None,
@@ -83,6 +94,8 @@ def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=
     """The ASP engine's answer, or an 'unknown' saying why that engine could not answer."""
     def unavailable(why: str) -> Answer:
         return Answer(question, UNKNOWN, "asp", f"not answered: {why}", limit="asp engine unavailable")
+    if question == "forced-win":
+        return unavailable("forced-win is answered by the explicit engine only (it needs the game tree)")
     try:
         from .asp_engine import answer_asp
     except ImportError as e:   # the engine is written separately; its absence is not our crash

@@ -14,7 +14,11 @@ simulator's order). `kind` says what the replay must confirm after the last step
 - trapped: no terminal state is reachable any more (re-checked by a search from there);
 - win: the game is over with `role` among the winners;
 - loop: the game runs on from there without any decision or chance event, and the
-  simulator proves it endless (its state recurs).
+  simulator proves it endless (its state recurs);
+- strategy (forced-win): no steps; `strategy` lists `role`'s option at each of its decisions,
+  keyed by the moves from the start (`after`: chance outcomes and option indices). Replay
+  follows it and every other move and chance outcome: every play must end with `role` among
+  the winners.
 
 Each decision step also has `move`: what the option does, cards named by their attributes
 (`ggpbridge.moves`); it is for people, and replay does not rely on it. A confirmed kind
@@ -33,7 +37,7 @@ from .answer import NO, QUESTIONS, YES
 
 FORMAT = "ggpbridge-witness/1"
 ASP_FORMAT = "gdl-joint-moves"   # witnesses of the asp engine, replayed on the GDL translation
-KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "loop")
+KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "loop", "strategy")
 
 # (question, kind) -> the verdict a confirmed witness of that kind establishes for the question:
 # a recurrence is a cycle, so not every play ends; a dead end or a trapped state cannot reach
@@ -51,6 +55,7 @@ ESTABLISHES = {
     ("always-ends", "trapped"): NO,
     ("playable", "dead-end"): NO,
     ("winnable", "win"): YES,
+    ("forced-win", "strategy"): YES,
 }
 
 
@@ -161,8 +166,14 @@ def _shape_problem(w: dict) -> str | None:
                     f"with numbers k, p, i >= 0; got {st!r}")
     if kind == "recurrence" and not _is_index(w.get("recur_from")):
         return "a recurrence needs `recur_from`: a step number"
-    if kind == "win" and not _is_index(w.get("role")):
-        return "a win needs `role`: a seat number"
+    if kind in ("win", "strategy") and not _is_index(w.get("role")):
+        return f"a {kind} needs `role`: a seat number"
+    if kind == "strategy":
+        plan = w.get("strategy")
+        if not isinstance(plan, list) or not all(
+                isinstance(e, dict) and _is_index(e.get("option")) and isinstance(e.get("after"), list)
+                and all(map(_is_index, e["after"])) for e in plan):
+            return "a strategy needs `strategy`: a list of {\"after\": [moves], \"option\": i}"
     return None
 
 
@@ -251,7 +262,38 @@ def _confirm(m: StepMachine, w: dict, s, keys: list) -> tuple[bool, str]:
         if isinstance(nd, Terminal) and role in nd.winners:
             return True, f"the game is over after step {n}; winners {list(nd.winners)}, scores {list(nd.scores)}"
         return False, f"after step {n} player {role} has not won"
+    if kind == "strategy":
+        return _confirm_strategy(m, s, w)
     return _confirm_trapped(m, s, n)
+
+
+def _confirm_strategy(m: StepMachine, s, w: dict) -> tuple[bool, str]:
+    # every play in which the role follows the strategy: all chance outcomes, all other moves
+    role = w["role"]
+    plan = {tuple(e["after"]): e["option"] for e in w["strategy"]}
+    todo, ends = [(s, ())], 0
+    while todo:
+        t, path = todo.pop()
+        nd = m.node(t)
+        if isinstance(nd, Terminal):
+            if role not in nd.winners:
+                return False, f"after the moves {list(path)} the game ends with winners {list(nd.winners)}"
+            ends += 1
+            continue
+        if isinstance(nd, Runaway):
+            return False, f"after the moves {list(path)} the game runs on without end"
+        if isinstance(nd, Decision) and nd.player == role:
+            k = plan.get(path)
+            if k is None or not 0 <= k < len(nd.options):
+                return False, f"the strategy has no valid option for player {role} after the moves {list(path)}"
+            moves = [k]
+        else:
+            moves = range(nd.n) if isinstance(nd, Chance) else range(len(nd.options))
+        if len(path) > 100_000:   # a play that long under a finite strategy is a cycle
+            return False, f"a play following the strategy runs past {len(path)} steps"
+        todo.extend((m.next_state(t, k), path + (k,)) for k in moves)
+    return True, f"player {role} wins all {ends} plays that follow the strategy (every chance outcome, every " \
+                 f"other move)"
 
 
 def _confirm_trapped(m: StepMachine, s, n: int) -> tuple[bool, str]:

@@ -41,7 +41,7 @@ def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_
     engine for its message. A KeyboardInterrupt stops early: the statistics gathered so
     far are returned, with `interrupted` set on them.
     """
-    stats = Stats(prog.lay.n, tally_labels=list(prog.tally_exprs), tally_limit=prog.tally_limit)
+    stats = stats_for(prog)
     stats.interrupted = False
     fast = None if detailed else fast_path(prog)
     searching = False   # searching players run on the closure engine (play_fast declines them)
@@ -60,6 +60,11 @@ def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_
     stats.seconds = time.perf_counter() - t0
     stats.engine = "fast" if fast is not None and not searching else "reference"
     return stats
+
+
+def stats_for(prog: Program) -> Stats:
+    """Empty statistics for games of this program (with its tallies' columns, if it counts any)."""
+    return Stats(prog.lay.n, tally_labels=list(prog.tally_exprs), tally_limit=prog.tally_limit)
 
 
 def fast_path(prog: Program):
@@ -92,4 +97,4 @@ def play_fast(prog: Program, fast, seed: int, seats: list, max_steps: int) -> Re
     return res
 
 
-__all__ = ["Program", "Live", "Option", "Result", "Stats", "play", "simulate", "compile_loaded"]
+__all__ = ["Program", "Live", "Option", "Result", "Stats", "play", "simulate", "compile_loaded", "stats_for"]

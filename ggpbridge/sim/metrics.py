@@ -39,9 +39,16 @@ def strategy_potential(prog: Program, seat: int = 0, n: int = 200, seed: int = 0
     specs[seat] = player
     # the spec lists every seat, so that the last one does not repeat into the others
     smart = seat_shares(prog, seat, n, seed, ",".join(specs))
+    mean, interval = potential(smart, base)
+    return {"seat": seat, "player": describe_players(player), "games": n, "potential": mean,
+            "interval": interval, "share": sum(smart) / n, "random_share": sum(base) / n}
+
+
+def potential(smart: list[float], base: list[float]) -> tuple[float, tuple[float, float]]:
+    """The mean per-game gain of `smart` over `base` (same seeds) and its 95% interval (see the module)."""
+    n = len(smart)
     d = [a - b for a, b in zip(smart, base)]
     mean = sum(d) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else float("inf")
     half = 1.96 * sd / math.sqrt(n)
-    return {"seat": seat, "player": describe_players(player), "games": n, "potential": mean,
-            "interval": (mean - half, mean + half), "share": sum(smart) / n, "random_share": sum(base) / n}
+    return mean, (mean - half, mean + half)

@@ -52,14 +52,14 @@ SMART = {
     "mcts": ("iterations", 200, "UCT on the full game: it sees all cards (cheats; an upper bound on skill)"),
     "ismcts": ("iterations", 200, "single-observer information-set MCTS on what the seat sees"),
 }
-KNOWN = ("random", "first", *SMART)
+KNOWN = ("random", "first", *SMART, "policy")
 CHEATS = {"mcts"}   # players that read hidden cards: every output naming them says so
 
 
 def usage() -> str:
     """The known players and their parameters, for help texts and error messages."""
     extra = ", ".join(f"{k}[:N] (N = {v[0]}, default {v[1]})" for k, v in SMART.items())
-    return f"random, first, {extra}"
+    return f"random, first, {extra}, policy:FILE (a policy written by `ggpbridge solve -o FILE`)"
 
 
 def parse_players(spec: str) -> list[tuple[str, int | None]]:
@@ -70,6 +70,13 @@ def parse_players(spec: str) -> list[tuple[str, int | None]]:
         name = name.strip().lower()
         if name not in KNOWN:
             raise ValueError(f"unknown player {name!r}; known: {usage()}")
+        if name == "policy":
+            if not arg.strip():
+                raise ValueError(f"{item!r}: policy needs a file, as in policy:POLICY.json")
+            from .policy_player import load_policy
+            load_policy(arg.strip())   # a bad file is refused before any game is played
+            out.append((name, arg.strip()))
+            continue
         if not sep:
             out.append((name, SMART[name][1] if name in SMART else None))
             continue
@@ -126,6 +133,9 @@ def make_players(spec: str, n: int, seed: int) -> list:
             out.append(shared)
         elif name == "first":
             out.append(FirstPlayer())
+        elif name == "policy":
+            from .policy_player import PolicyPlayer
+            out.append(PolicyPlayer(k, seat_rng(seed, i, name)))
         else:
             out.append(make_smart(name, k, seat_rng(seed, i, name)))
     return out

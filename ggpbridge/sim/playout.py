@@ -46,11 +46,14 @@ def rank_players(scores: list[int], maximize: bool) -> tuple[list[int], list[flo
     return winners, ranks
 
 
-def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, record: bool = True) -> Result:
+def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, record: bool = True,
+         observer=None) -> Result:
     """Play one game; a proven cycle or the step cap ends it unscored (never a win).
 
     Both are caught at choices (here) and, for stretches without a choice, at stage loops
-    (Live.advance)."""
+    (Live.advance). `observer`, when given, is told of every decision before it is taken
+    (`observer.decision(live, player, options)`) and after the player chose
+    (`observer.chosen(k)`); a game played without one pays a single test per choice."""
     live = Live(prog, seed)
     live.limit = max_steps
     res = Result(seed, FINISHED)
@@ -85,7 +88,11 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
                 lam += 1
                 if saved is None or lam == power:
                     saved, power, lam = key, power * 2, 0
+            if observer is not None:
+                observer.decision(live, p, opts)
             k = players[p].choose(View(live, p), opts) if len(opts) > 1 else 0
+            if observer is not None:
+                observer.chosen(k)
             if not 0 <= k < len(opts):
                 raise GameDefinitionError(f"player {p} chose option {k} of {len(opts)}")
             live.choose(ch, opts[k])

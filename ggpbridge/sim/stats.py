@@ -1,10 +1,16 @@
-"""Playtest statistics, aggregated as games stream in (memory does not grow with their number)."""
+"""Playtest statistics, aggregated as games stream in (memory does not grow with their number).
+
+Every sum is exact (integers, halves, and win shares counted per tie size), so statistics
+gathered in parts and merged in seed order (`Stats.merge`, a cluster's chunks) are identical to
+those gathered in one run, whatever the parts.
+"""
 from __future__ import annotations
 
 import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .playout import CYCLE, ERROR, FINISHED, UNFINISHED, Result
 
@@ -31,14 +37,21 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float] | None:
 
 @dataclass
 class _Mean:
+    # integer sums while the values are integers (scores, steps): exact at any size, so the
+    # sum does not depend on the order games are added in; ranks are halves, exact in floats
     n: int = 0
-    total: float = 0.0
-    sq: float = 0.0
+    total: float = 0
+    sq: float = 0
 
     def add(self, x: float) -> None:
         self.n += 1
         self.total += x
         self.sq += x * x
+
+    def merge(self, other: "_Mean") -> None:
+        self.n += other.n
+        self.total += other.total
+        self.sq += other.sq
 
     @property
     def mean(self) -> float:
@@ -58,7 +71,7 @@ class Stats:
     players: int
     games: int = 0
     status: Counter = field(default_factory=Counter)
-    win_share: list = field(default_factory=list)
+    wins: list = field(default_factory=list)   # per seat: tie size k -> games it won with k-1 others
     score: list = field(default_factory=list)
     rank: list = field(default_factory=list)
     choices: _Mean = field(default_factory=_Mean)
@@ -86,7 +99,7 @@ class Stats:
         n = self.players
         self.sole_wins = [0] * n
         self.tally_means = {k: _Mean() for k in self.tally_labels}
-        self.win_share = [0.0] * n
+        self.wins = [Counter() for _ in range(n)]
         self.score = [_Mean() for _ in range(n)]
         self.rank = [_Mean() for _ in range(n)]
         self.seat_n = [0] * n
@@ -107,9 +120,9 @@ class Stats:
             if len(seeds) < 10:  # a few seeds to reproduce with; the counts are in `status`
                 seeds.append(r.seed)
             return
-        share = 1.0 / len(r.winners)
+        k = len(r.winners)
         for p in r.winners:
-            self.win_share[p] += share
+            self.wins[p][k] += 1
         for p in range(self.players):
             self.score[p].add(r.scores[p])
             self.rank[p].add(r.ranks[p])
@@ -157,9 +170,45 @@ class Stats:
                 "mean": {k: _num(m.mean) for k, m in self.tally_means.items()},
                 "limit": {"unit": unit, "bound": bound}}
 
+    @property
+    def win_share(self) -> list[float]:
+        """Each seat's games won, a win tied among k seats counting 1/k (summed exactly)."""
+        return [float(sum(Fraction(c, k) for k, c in w.items())) for w in self.wins]
+
+    def merge(self, other: "Stats") -> None:
+        """Fold in the statistics of other games, played with later seeds: the result is what adding
+        those games one by one after these would give (the first few errors and runaway seeds too)."""
+        self.games += other.games
+        self.status.update(other.status)
+        for mine, theirs in zip(self.wins, other.wins):
+            mine.update(theirs)
+        for mine, theirs in ((self.score, other.score), (self.rank, other.rank)):
+            for a, b in zip(mine, theirs):
+                a.merge(b)
+        self.choices.merge(other.choices)
+        self.steps.merge(other.steps)
+        self.choice_hist.update(other.choice_hist)
+        self.step_hist.update(other.step_hist)
+        self.seat_n = [a + b for a, b in zip(self.seat_n, other.seat_n)]
+        self.seat_sum = [a + b for a, b in zip(self.seat_sum, other.seat_sum)]
+        for key, m in other.where_options.items():
+            self.where_options.setdefault(key, _Mean()).merge(m)
+        self.forced += other.forced
+        self.decisions += other.decisions
+        self.errors.extend(other.errors[:10 - len(self.errors)])
+        for status, seeds in other.runaway_seeds.items():
+            mine = self.runaway_seeds.setdefault(status, [])
+            mine.extend(seeds[:10 - len(mine)])
+        self.sole_wins = [a + b for a, b in zip(self.sole_wins, other.sole_wins)]
+        self.draws += other.draws
+        self.crashes.update(other.crashes)
+        for k, m in other.tally_means.items():
+            self.tally_means.setdefault(k, _Mean()).merge(m)
+
     def report(self) -> dict:
         """A JSON-ready summary."""
         fin = self.status[FINISHED]
+        win_share = self.win_share
         return {
             "games": self.games,
             "finished": fin,
@@ -170,8 +219,8 @@ class Stats:
             "runaway_seeds": self.runaway_seeds,
             "seats": [{
                 "seat": p,
-                "win_share": self.win_share[p] / fin if fin else None,
-                "win_interval": [_num(x) for x in wilson(self.win_share[p], fin)] if fin else None,
+                "win_share": win_share[p] / fin if fin else None,
+                "win_interval": [_num(x) for x in wilson(win_share[p], fin)] if fin else None,
                 "mean_score": _num(self.score[p].mean),
                 "mean_rank": _num(self.rank[p].mean),
                 "mean_options": _num(self.seat_sum[p] / self.seat_n[p]) if self.seat_n[p] else None,

@@ -263,4 +263,5 @@ def observe(live: Live, player: int) -> dict:
                 who, mine = ("team", owner - 1 - n), player in lay.teams[owner - 1 - n]
             visible = (vis in ("vloc", "mem") or (vis == "iloc" and mine) or (vis == "oloc" and not mine))
             seen[(who, vis, name)] = tuple(cards) if visible else len(cards)
-    return {"locations": seen, "ints": c.freeze()[1], "strs": c.freeze()[2], "current": c.cyc[-1][0]}
+    snap = c.freeze()   # once: a snapshot of all the data is the costly part of an observation
+    return {"locations": seen, "ints": snap[1], "strs": snap[2], "current": c.cyc[-1][0]}

@@ -104,3 +104,22 @@ def test_simulate_reports_the_columns_in_json_and_text():
 def test_recycle_games_have_no_table5_columns():
     r = CliRunner().invoke(main, ["simulate", str(GAMES / "agram.rcy"), "-n", "5", "--json"])
     assert "outcomes" not in json.loads(r.stdout)
+
+
+def test_statistics_merged_from_chunks_keep_the_columns():
+    from ggpbridge.sim import stats_for
+    # each player in turn wins or is done, at random: wins by either seat, and draws
+    text = "players 2\ntables 1\nstage 0\n  unconditional win\n  unconditional done\n"
+    prog = compile_loaded(to_recycle(parse_text(text, "t.gcg"), count=True))
+    results = [play(prog, s, make_players("random", 2, s)) for s in range(30)]
+    whole, merged = stats_for(prog), stats_for(prog)
+    for r in results:
+        whole.add(r)
+    for part in (results[:11], results[11:]):
+        chunk = stats_for(prog)
+        for r in part:
+            chunk.add(r)
+        merged.merge(chunk)
+    assert merged.outcomes() == whole.outcomes()
+    o = whole.outcomes()
+    assert sum(o["won"]) + o["draws"] == 30 and min(o["won"]) > 0 and o["draws"] > 0 and o["crashed"] == 0

@@ -1,0 +1,88 @@
+"""The policy player (`--players policy:FILE`): plays a policy file written by `ggpbridge solve -o`.
+
+A policy file (format `ggpbridge-policy/1`, docs/solve.md) lists information sets: a seat,
+what it saw and which option it took at each of its earlier decisions with a real choice,
+what it sees now (`views.view_text`), and a probability per option. The player keeps the same
+record while it plays: the simulator asks it only at such decisions, and there it sees the
+same observation the solver keyed the set on. It draws an option with those probabilities.
+A situation the file does not list means the file is for another game or other `--set`
+values: that is an error of the play, not a silent random move.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from functools import lru_cache
+
+from ..errors import GameDefinitionError
+from .views import view_text
+
+FORMAT = "ggpbridge-policy/1"
+
+
+class PolicyFileError(ValueError):
+    """A policy file that cannot be read or is not one."""
+
+
+def set_key(seat: int, earlier, sees: str) -> tuple:
+    """How an information set is looked up: seat, ((view, option index), ...), current view."""
+    return (seat, tuple((str(v), int(k)) for v, k in earlier), sees)
+
+
+@lru_cache(maxsize=8)
+def _load(path: str, mtime: float) -> dict:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as e:
+        raise PolicyFileError(f"policy file {path}: {e.strerror or e}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise PolicyFileError(f"policy file {path}: not JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PolicyFileError(f"policy file {path}: not a {FORMAT} file (written by `ggpbridge solve -o`)")
+    table = {}
+    try:
+        for i, entry in enumerate(data["information_sets"]):
+            earlier = [(e["saw"], e["took"]["option"]) for e in entry["earlier"]]
+            probs = [(a["option"]["form"], tuple(a["option"]["path"]), float(a["probability"]))
+                     for a in entry["actions"]]
+            table[set_key(int(entry["seat"]), earlier, entry["sees"])] = probs
+    except (KeyError, TypeError, ValueError) as e:
+        raise PolicyFileError(f"policy file {path}: information set {i} is malformed ({e!r})") from None
+    return table
+
+
+def load_policy(path: str) -> dict:
+    """The information sets of a policy file: key -> [(form, path, probability)]; PolicyFileError if bad."""
+    try:
+        mtime = os.path.getmtime(path)
+    except OSError as e:
+        raise PolicyFileError(f"policy file {path}: {e.strerror or e}") from None
+    return _load(os.path.abspath(path), mtime)
+
+
+class PolicyPlayer:
+    """Plays the probabilities of a policy file for its seat; one per seat and game (it keeps the game's record)."""
+
+    def __init__(self, path: str, rng: random.Random):
+        self.path = path
+        self.table = load_policy(path)
+        self.rng = rng
+        self.earlier: list = []
+
+    def choose(self, view, options: list) -> int:
+        lay = view.live.prog.lay
+        sees = view_text(lay, view.observation())
+        probs = self.table.get(set_key(view.player, self.earlier, sees))
+        if probs is None:
+            raise GameDefinitionError(f"policy {self.path} has no information set for player {view.player} "
+                                      f"seeing: {sees} (a policy for another game or other --set values?)")
+        weight = {(form, path): p for form, path, p in probs}
+        w = [weight.get((o.form, tuple(o.path)), 0.0) for o in options]
+        if sum(w) <= 0:
+            raise GameDefinitionError(f"policy {self.path}: none of the options offered to player {view.player} "
+                                      f"has a probability (seeing: {sees})")
+        k = self.rng.choices(range(len(options)), weights=w)[0]
+        self.earlier.append((sees, k))
+        return k

@@ -1,0 +1,1 @@
+"""Exact analysis: the game tree, CFR+ for imperfect information, expectimax for perfect information."""
