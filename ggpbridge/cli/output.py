@@ -74,7 +74,7 @@ def _outcomes(o: dict, seats: int) -> None:
     """Table 5's columns of a G_cardgame simulation."""
     lim = o["limit"]
     click.echo("outcomes (Table 5: wins by one seat alone, draws, crashes; they add up to the games):")
-    table([[*o["won"], o["draws"], o["crashed"], *(o["mean"][k] for k in o["mean"])]],
+    table([[*o["won"], o["draws"], o["crashed"], *("-" if v is None else v for v in o["mean"].values())]],
           [*(f"won by {p}" for p in range(seats)), "draws", "crashed", *(f"mean {k}" for k in o["mean"])])
     if lim["unit"]:
         click.echo(f"  a play crashes over {lim['bound']} {lim['unit']} or on a game error; means are over the "
