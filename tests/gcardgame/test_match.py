@@ -61,7 +61,13 @@ def test_whole_uno_match(version):
                        gdl=version, seed=1, startclock=120, playclock=10, machine=machine, game="uno").run()
     finally:
         player.stop()
-    assert not record["aborted"] and record["errors"] == []
+    assert not record["aborted"]
+    if version == 1:
+        assert record["errors"] == []
+    else:
+        # a GDL-II player may lose track of the hidden cards (docs/ggp.md), as in Agram's test: an
+        # illegal move is replaced by the manager and recorded; nothing else may go wrong
+        assert {e["kind"] for e in record["errors"]} <= {"illegal"}
     goals = sorted(record["goals"][r] for r in ("player0", "player1", "player2"))
     # a win by emptying the hand (one seat on top), or a draw (every total 0: all tie)
     assert goals in ([0, 0, 100], [100, 100, 100]), record["goals"]
