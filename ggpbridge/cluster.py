@@ -194,13 +194,12 @@ def simulate_on_cluster(loaded, overrides: dict, n: int, seed: int = 0, players:
                         workers: int | None = None, chunk: int | None = None, progress=None):
     """`sim.simulate` of games seed..seed+n-1 on a Dask cluster (see `map_games`): the same `Stats`,
     with `seconds` the wall time here and `interrupted` set when it stopped early."""
-    from .sim import compile_loaded
-    from .sim.stats import Stats
+    from .sim import compile_loaded, stats_for
     prog = compile_loaded(loaded, overrides)   # errors in the game are reported before any cluster starts
     task = SimulateChunk(loaded, tuple(sorted(overrides.items())), players, max_steps, detailed)
     mapped = map_games(task, range(seed, seed + n), cluster=cluster, workers=workers, chunk=chunk,
                        progress=progress)
-    stats = Stats(prog.lay.n)
+    stats = stats_for(prog)   # with the columns of a front-end's tallies (G_cardgame's Table 5)
     for part in mapped.results:
         stats.merge(part)
     stats.engine = mapped.results[0].engine if mapped.results else stats.engine

@@ -8,15 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def load_game(path: str | Path, dialect: str | None = None):
+def load_game(path: str | Path, dialect: str | None = None, count: bool = False):
     """The game file as a `recycle.Loaded` (its IR, source and warnings). `dialect` is RECYCLE's
-    and must be None for a G_cardgame file."""
+    and must be None for a G_cardgame file. `count` asks a front-end that has statistics of its
+    own for them (G_cardgame's turns: `Loaded.tallies`); RECYCLE has none and ignores it."""
     if is_gcardgame(path):
         from . import gcardgame
         if dialect is not None:
             from .errors import GgpBridgeError
             raise GgpBridgeError(f"--dialect {dialect} names a RECYCLE dialect; {path} is a G_cardgame file")
-        return gcardgame.to_recycle(gcardgame.parse_file(path))
+        return gcardgame.to_recycle(gcardgame.parse_file(path), count)
     from .recycle import parse_file
     return parse_file(path, dialect)
 

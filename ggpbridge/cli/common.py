@@ -26,11 +26,11 @@ fit_option = click.option(
          "them ends as `overflow`. 0: worst-case tables.")
 
 
-def load(path: str, dialect: str | None, kif_hint: str = ""):
-    """Parse a RECYCLE game file; library errors propagate to the CLI boundary. `kif_hint`
-    says what to do instead with a GDL (KIF) file."""
+def load(path: str, dialect: str | None, kif_hint: str = "", count: bool = False):
+    """Parse a game file (RECYCLE or G_cardgame); library errors propagate to the CLI boundary.
+    `kif_hint` says what to do instead with a GDL (KIF) file; `count`: see `load_game`."""
     try:
-        return load_game(path, dialect)
+        return load_game(path, dialect, count)
     except NotRecycleError as e:
         if not kif_hint:
             raise

@@ -62,10 +62,25 @@ def sim_report(rep: dict) -> None:
         click.echo("options by stage iteration (outermost first):")
         table([[r["choice"], ".".join(map(str, r["iterations"])), r["decisions"], r["mean_options"]] for r in rows],
               ["choice", "iteration", "decisions", "mean options"])
+    if rep.get("outcomes"):
+        _outcomes(rep["outcomes"], len(rep["seats"]))
     for e in rep["error_examples"]:
         click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
     for kind, seeds in rep["runaway_seeds"].items():
         click.echo(f"{kind} seeds (first few): {', '.join(map(str, seeds))}")
+
+
+def _outcomes(o: dict, seats: int) -> None:
+    """Table 5's columns of a G_cardgame simulation."""
+    lim = o["limit"]
+    click.echo("outcomes (Table 5: wins by one seat alone, draws, crashes; they add up to the games):")
+    table([[*o["won"], o["draws"], o["crashed"], *("-" if v is None else v for v in o["mean"].values())]],
+          [*(f"won by {p}" for p in range(seats)), "draws", "crashed", *(f"mean {k}" for k in o["mean"])])
+    if lim["unit"]:
+        click.echo(f"  a play crashes over {lim['bound']} {lim['unit']} or on a game error; means are over the "
+                   "plays that did not crash")
+    for cause, k in o["crashes"].items():
+        click.echo(f"  crashed {k}: {cause}")
 
 
 def _interval(iv) -> str:

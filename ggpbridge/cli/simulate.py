@@ -33,7 +33,8 @@ def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster,
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
     check_cluster(workers, cluster)
-    loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
+    # count=True: a front-end with statistics of its own (G_cardgame's Table 5) adds them
+    loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game", count=True)
     overrides = parse_sets(sets)
     prog = compile_loaded(loaded, overrides)
 

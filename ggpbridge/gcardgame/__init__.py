@@ -16,6 +16,9 @@ from .check import check, errors
 from .reader import GcardgameSyntaxError, read
 
 SUFFIX = ".gcg"
+# Table 5's crash rule: a play not finished within 100 turns, counted in the unit of
+# decision 22 that our measurements settled on (docs/gcardgame.md, "Table 5")
+TURN_LIMIT = ("rules", 100)
 
 
 @dataclass
@@ -50,18 +53,21 @@ def parse_text(text: str, name: str = "<string>", strict: bool = True) -> Loaded
     return Loaded(game, source, diags)
 
 
-def to_recycle(loaded: Loaded):
+def to_recycle(loaded: Loaded, count: bool = False):
     """The game lowered to the IR, as the `recycle.Loaded` that the simulator, the translator
     and the lockstep check take (dialect 'gcardgame'). A construct that waits for an IR
-    extension raises UnsupportedConstructError at its position."""
+    extension raises UnsupportedConstructError at its position. With `count` (the simulator's
+    statistics), the game counts its turns in both units of decision 22, and the result names
+    the counters (`tallies`) and Table 5's limit (`tally_limit`)."""
     from ..recycle import Loaded as RecycleLoaded
-    from .lower import lower
+    from .lower import lower, tallies
     try:
-        game = lower(loaded.game)
+        game = lower(loaded.game, count)
     except PositionedError as e:
         raise e.with_source(loaded.source)
     return RecycleLoaded(game, loaded.source, "gcardgame", "a G_cardgame file, lowered",
-                         warnings=list(loaded.warnings))
+                         warnings=list(loaded.warnings), tallies=tallies() if count else {},
+                         tally_limit=TURN_LIMIT if count else None)
 
 
 def parse_file(path: str | Path, strict: bool = True) -> Loaded:
@@ -75,4 +81,4 @@ def parse_file(path: str | Path, strict: bool = True) -> Loaded:
 
 
 __all__ = ["Loaded", "parse_text", "parse_file", "to_recycle", "check", "errors", "read", "GcardgameSyntaxError",
-           "Diagnostic", "SUFFIX", "syntax"]
+           "Diagnostic", "SUFFIX", "TURN_LIMIT", "syntax"]

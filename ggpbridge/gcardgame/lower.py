@@ -14,18 +14,36 @@ from ..errors import UnsupportedConstructError
 from . import syntax as s
 from .lower_exprs import (DONE, NEXT, OUT, PLAYING, RANKS, SUITS, against_best, both, when, card_loc, card_locs,
                           card_relation, card_sum, cmp, compare_sides, cur, deck, either, game, hand, hand_down,
-                          hand_up, has, letters, lit, live, play_value, points, seat, status, sto, table, token)
+                          hand_up, has, letters, lit, live, loc, play_value, points, seat, status, sto, table,
+                          token)
 from .lower_exprs import best_card_sum
 
 
-def lower(g: s.Game) -> ir.Game:
-    """The IR of a G_cardgame game that the checker passed."""
-    return _Lowering(g).game()
+# Game storages counting Table 5's two units of a "turn" (decision 22), present only in a
+# lowering asked to count (`lower(g, count=True)`): a counter makes every state new, which
+# would defeat the simulator's cycle proofs and the exhaustive queries, and grow translations.
+RULES, TURNS = "RULES", "TURNS"
+# the declared constants sizing the deck (`--set` shrinks it): the highest number, the suits
+NUMBERS, SUIT_COUNT = "NUMBERS", "SUITS"
+
+
+def lower(g: s.Game, count: bool = False) -> ir.Game:
+    """The IR of a G_cardgame game that the checker passed. With `count`, the game also keeps
+    the game storages RULES (rules played by players: each chosen rule and each mandatory
+    rule, `com` rules excluded) and TURNS (player turns, ended by next, done, out, win or end),
+    for the simulator's Table 5 statistics; the play is otherwise the same, draw for draw."""
+    return _Lowering(g, count).game()
+
+
+def tallies() -> dict:
+    """What a counting lowering lets the simulator read at the end of a play: label -> expression."""
+    return {"rules": sto(game(), RULES), "turns": sto(game(), TURNS)}
 
 
 class _Lowering:
-    def __init__(self, g: s.Game):
+    def __init__(self, g: s.Game, count: bool = False):
         self.g = g
+        self.count = count
         self.flags = 0
         # every `com` amount is a declared constant, so that `--set` can shrink a game (the
         # lockstep check's and the queries' tables grow with token amounts and hand sizes)
@@ -44,11 +62,27 @@ class _Lowering:
         setup = ir.Setup(lit(g.players), None, (ir.CreateDeck(None, deck(), ir.Deck(attrs)),), pos=g.pos)
         start = ir.Do((self.point_map("NUMBER", lambda n: n), self.point_map("HIGH", lambda n: 14 if n == 1 else n),
                        self.point_map("VALUE", lambda n: self.values.get(n, n)))
-                      + self.raised_map() + (ir.Shuffle(deck()),))
+                      + self.raised_map() + (*self.trim(), ir.Shuffle(deck())))
         body = [start]
         for stage in g.stages:
             body.extend(self.stage(stage))
         return ir.Game(tuple(self.declares), setup, tuple(body), self.scoring(), pos=g.pos)
+
+    def trim(self) -> tuple:
+        """The deck's size as declared constants, NUMBERS (the highest card number, 13) and
+        SUITS (4): `--set NUMBERS=3 --set SUITS=2` plays with the six cards 1-3 of clubs and
+        diamonds, so that the queries can search a small game whole. The cards beyond them
+        are put aside (a location nobody sees or uses) before the shuffle; with the paper's
+        deck none is, and the play is the same draw for draw."""
+        self.declares += [ir.Declare(lit(len(RANKS)), NUMBERS), ir.Declare(lit(len(SUITS)), SUIT_COUNT)]
+        suit_no = ir.SetPoints(points("SUITNUM"), tuple(ir.Award(((ir.Name("SUIT"), ir.Name(x)),), lit(i + 1))
+                                                         for i, x in enumerate(SUITS)))
+        c = ir.Var("C")
+        beyond = ir.BoolOp("or", (cmp(">", ir.Score(c, points("NUMBER")), ir.Var(NUMBERS)),
+                                  cmp(">", ir.Score(c, points("SUITNUM")), ir.Var(SUIT_COUNT))))
+        aside = ir.Filter(deck(), "C", beyond)
+        put = ir.Repeat(ir.Size(aside), ir.Move(ir.CardAt("top", aside), ir.CardAt("top", loc(game(), "hloc", "ASIDE"))))
+        return suit_no, put
 
     @staticmethod
     def point_map(name: str, score) -> ir.SetPoints:
@@ -113,11 +147,12 @@ class _Lowering:
         items += mandatory
         pass_ = when(ir.Not(on), ir.TurnPass())
         if not options:
-            items.append(ir.Do((when(on, ir.SetInt(me, lit(DONE))),)))
+            items.append(ir.Do((when(on, self.counted_stmt(TURNS, ir.SetInt(me, lit(DONE)))),)))
         else:
             playable = either(*(cond for cond, _ in options))
             rule_opts = tuple(when(on, opt) for _, opt in options)
-            done = () if playable is None else (when(both(on, ir.Not(playable)), ir.SetInt(me, lit(DONE))),)
+            done = () if playable is None else (
+                when(both(on, ir.Not(playable)), self.counted_stmt(TURNS, ir.SetInt(me, lit(DONE)))),)
             items.append(ir.Choice(rule_opts + done + (pass_,), pos=st.pos))
         items += mandatory
         items.append(ir.Do((when(on, ir.Cycle("next", "current")),)))
@@ -125,6 +160,16 @@ class _Lowering:
                                ir.Quantified("all", ir.AllOf("player"), "Q", cmp(">=", status(q), lit(DONE)))))
         out.append(ir.Stage("player", end, tuple(items), pos=st.pos))
         return out
+
+    def counted(self, kind: str, *stmts) -> tuple:
+        """The statements, preceded by one more of the counter `kind` when counting."""
+        return ((ir.Inc(sto(game(), kind), lit(1)),) if self.count else ()) + stmts
+
+    def counted_stmt(self, kind: str, stmt, pos=None):
+        """One statement, counted as `kind` when counting (without counting, the statement as it is)."""
+        if not self.count:
+            return stmt
+        return ir.Do(self.counted(kind, stmt)) if pos is None else ir.Do(self.counted(kind, stmt), pos=pos)
 
     @staticmethod
     def group(items: list) -> list:
@@ -156,7 +201,7 @@ class _Lowering:
         flag = self.flag()
         cond, pre = self.antecedent(r.antecedent)
         guard = both(self.on(), cmp("==", flag, lit(0)), cond)
-        mark = (ir.SetInt(flag, lit(1)),)
+        mark = self.counted(RULES, ir.SetInt(flag, lit(1)))
         binder = self.binder(r.consequent, r.antecedent)
         if binder is None:
             body = ir.Do(mark + pre + (self.consequent(r.consequent),), pos=r.pos)
@@ -170,7 +215,7 @@ class _Lowering:
         flag = self.flag() if r.kind == "once" else None
         cond, pre = self.antecedent(r.antecedent)
         guard = both(cmp("==", flag, lit(0)) if flag is not None else None, cond)
-        mark = (ir.SetInt(flag, lit(1)),) if flag is not None else ()
+        mark = self.counted(RULES, *((ir.SetInt(flag, lit(1)),) if flag is not None else ()))
         c = r.consequent
         binder = self.binder(c, r.antecedent)
         if binder is None:
@@ -287,12 +332,16 @@ class _Lowering:
                                                     pos=c.pos), pos=c.pos)
         if isinstance(c, s.Gain):
             return self.gain(c)
+        # next, done, out, win and end each end the player's turn
         if isinstance(c, s.Status):
-            return ir.SetInt(status(me, c.pos), lit({"next": NEXT, "done": DONE, "out": OUT}[c.which]), pos=c.pos)
+            st = ir.SetInt(status(me, c.pos), lit({"next": NEXT, "done": DONE, "out": OUT}[c.which]), pos=c.pos)
+            return self.counted_stmt(TURNS, st, c.pos)
         if isinstance(c, s.Win):
-            return ir.Do((ir.SetInt(sto(me, "WON"), lit(1)), ir.SetInt(sto(game(), "OVER"), lit(1))), pos=c.pos)
+            return ir.Do(self.counted(TURNS, ir.SetInt(sto(me, "WON"), lit(1)), ir.SetInt(sto(game(), "OVER"), lit(1))),
+                         pos=c.pos)
         if isinstance(c, s.End):
-            return ir.SetInt(sto(game(), "OVER", c.pos), lit(1), pos=c.pos)
+            end = ir.SetInt(sto(game(), "OVER", c.pos), lit(1), pos=c.pos)
+            return self.counted_stmt(TURNS, end, c.pos)
         raise UnsupportedConstructError(f"'{type(c).__name__.lower()}' is not lowered yet", c.pos)
 
     def gain(self, c: s.Gain) -> ir.Node:
@@ -311,7 +360,7 @@ class _Lowering:
     def command(self, c) -> ir.Node:
         """A computer command (decision 20): deals go one card at a time round the players."""
         q = ir.Var("Q")
-        top_deck = ir.CardAt("top", deck(c.pos))
+        top_deck = ir.CardAt("top", deck(c.pos), pos=c.pos)
         if isinstance(c, s.Give):
             n = self.amount("GIVE", c.amount, c.pos)
             ps = c.players
@@ -323,12 +372,13 @@ class _Lowering:
                 return ir.ForAll(ir.AllOf("player"), "Q", give(q), pos=c.pos)
             return ir.Do(tuple(give(seat(j)) for j in c.players.seats), pos=c.pos)
         t = c.target
+        # the moves carry the rule's position: a deal from an empty deck is a game error there
         if isinstance(t, s.AllPlayers):
-            one = ir.ForAll(ir.AllOf("player"), "Q", ir.Move(top_deck, ir.CardAt("top", hand_down(q))))
+            one = ir.ForAll(ir.AllOf("player"), "Q", ir.Move(top_deck, ir.CardAt("top", hand_down(q)), pos=c.pos))
         elif isinstance(t, s.SomePlayers):
-            one = ir.Do(tuple(ir.Move(top_deck, ir.CardAt("top", hand_down(seat(j)))) for j in t.seats))
+            one = ir.Do(tuple(ir.Move(top_deck, ir.CardAt("top", hand_down(seat(j))), pos=c.pos) for j in t.seats))
         elif t.kind == "T":
-            one = ir.Move(top_deck, ir.CardAt("top", table(t.which, t.pos)))
+            one = ir.Move(top_deck, ir.CardAt("top", table(t.which, t.pos)), pos=c.pos)
         else:
-            one = ir.Move(top_deck, ir.CardAt("top", hand_down(seat(t.which, t.pos))))
+            one = ir.Move(top_deck, ir.CardAt("top", hand_down(seat(t.which, t.pos))), pos=c.pos)
         return ir.Repeat(self.amount("DEAL", c.amount, c.pos), one, pos=c.pos)

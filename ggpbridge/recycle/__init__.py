@@ -21,6 +21,11 @@ class Loaded:
     dialect: str
     dialect_reason: str
     warnings: list = field(default_factory=list)
+    # what the simulator reads at the end of each play, label -> an integer expression of the
+    # final state (a front-end's own statistics, e.g. G_cardgame's turns); empty for RECYCLE
+    tallies: dict = field(default_factory=dict)
+    # (tally label, bound): a play whose tally exceeds the bound is a crash (Table 5's limit)
+    tally_limit: tuple | None = None
 
     @cached_property
     def comments(self) -> list:

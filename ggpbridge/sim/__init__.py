@@ -25,6 +25,8 @@ def compile_loaded(loaded: Loaded, overrides: dict | None = None) -> Program:
     except GameDefinitionError as e:
         raise e.with_source(loaded.source)
     prog.source = loaded.source   # so that errors met while playing name the file
+    if loaded.tallies:
+        prog.count(loaded.tallies, loaded.tally_limit)
     return prog
 
 
@@ -39,7 +41,7 @@ def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_
     engine for its message. A KeyboardInterrupt stops early: the statistics gathered so
     far are returned, with `interrupted` set on them.
     """
-    stats = Stats(prog.lay.n)
+    stats = stats_for(prog)
     stats.interrupted = False
     fast = None if detailed else fast_path(prog)
     searching = False   # searching players run on the closure engine (play_fast declines them)
@@ -60,6 +62,11 @@ def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_
     return stats
 
 
+def stats_for(prog: Program) -> Stats:
+    """Empty statistics for games of this program (with its tallies' columns, if it counts any)."""
+    return Stats(prog.lay.n, tally_labels=list(prog.tally_exprs), tally_limit=prog.tally_limit)
+
+
 def fast_path(prog: Program):
     """The generated playout function of a game (cached on the program), or None."""
     if not hasattr(prog, "_fast"):
@@ -78,14 +85,16 @@ def play_fast(prog: Program, fast, seed: int, seats: list, max_steps: int) -> Re
         choose = lambda p, k: draw(k)  # noqa: E731
     else:
         choose = lambda p, k: seats[p].choose(None, range(k))  # noqa: E731
-    status, scores, steps = fast(random.Random(seed), choose, max_steps, trace)
+    tally: list = []
+    status, scores, steps = fast(random.Random(seed), choose, max_steps, trace, tally)
     if status == ERROR:
         return None   # replay on the closure engine, which names the error and its place
-    res = Result(seed, status, steps=steps, decisions=[(p, k, None, ()) for p, k in trace])
+    res = Result(seed, status, steps=steps, decisions=[(p, k, None, ()) for p, k in trace],
+                 tallies=dict(zip(prog.tally_exprs, tally)))
     if status == FINISHED:
         res.scores = list(scores)
         res.winners, res.ranks = rank_players(res.scores, prog.maximize)
     return res
 
 
-__all__ = ["Program", "Live", "Option", "Result", "Stats", "play", "simulate", "compile_loaded"]
+__all__ = ["Program", "Live", "Option", "Result", "Stats", "play", "simulate", "compile_loaded", "stats_for"]

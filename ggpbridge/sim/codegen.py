@@ -339,17 +339,23 @@ class _Gen(Expressions, Statements):
         for it in g.body:
             body += self.item(it, "    ")
         score = self.x(g.scoring.value, {})
+        # Program.count's expressions, read when the play ends (finished, or stopped as a runaway)
+        reads = "".join(self.x(e, {}) + ", " for e in self.prog.tally_exprs.values())
+        tally = f"    if tally is not None:\n        tally.extend(({reads}))\n" if reads else ""
         ints = "".join(f"    {v} = [0] * {self.O}\n" for v in self.ints.values())
         strs = "".join(f"    {v} = [''] * {self.O}\n" for v in self.strs.values())
         pts = "".join(f"    {v} = [None] * {self.O}\n" for v in self.pts.values())
         key, unpack, forms = self.state_code()
         # locations at fixed indices become locals: their lists are never rebound in play_fast
-        text = re.sub(r"\bF\[(\d+)\]", r"F_\1", "\n".join(setup + ["SPLIT"] + _merge_steps(body)))
+        body = _merge_steps(body)
+        if reads:
+            body = [x for line in body for x in _tallied(line, reads)]
+        text = re.sub(r"\bF\[(\d+)\]", r"F_\1", "\n".join(setup + ["SPLIT"] + body))
         fixed = sorted({int(m) for m in re.findall(r"\bF_(\d+)", text)})
         setup_text, body_text = text.split("\nSPLIT\n") if setup else ("", text.split("SPLIT\n", 1)[1])
         bind = "".join(f"    F_{i} = F[{i}]\n" for i in fixed)
         src = forms + (
-            "def play_fast(rng, choose, max_steps=100_000, trace=None):\n"
+            "def play_fast(rng, choose, max_steps=100_000, trace=None, tally=None):\n"
             "    \"\"\"One playout: (status, scores or None, steps).\"\"\"\n"
             f"    F = [[] for _ in range({len(self.locs) * self.O})]\n"
             f"    where = [None] * {len(self.lay.cards)}\n"
@@ -364,8 +370,17 @@ class _Gen(Expressions, Statements):
             f"    for _p in range({self.n}):\n"
             f"        cyc[-1][0] = _p\n"
             f"        scores.append({score})\n"
+            + tally +
             f"    return FINISHED, scores, steps\n")
         return src
+
+
+def _tallied(line: str, reads: str) -> list[str]:
+    """The line, preceded by the reading of the tallies when it ends a runaway play."""
+    m = re.match(r"(\s*)return (UNFINISHED|CYCLE), None, steps$", line)
+    if not m:
+        return [line]
+    return [f"{m[1]}if tally is not None:", f"{m[1]}    tally.extend(({reads}))", line]
 
 
 def _merge_steps(lines: list[str]) -> list[str]:
@@ -394,7 +409,8 @@ def compile_fast(prog: Program):
 
     The function is `play(rng, choose, max_steps=100_000, trace=None) -> (status, scores, steps)`:
     `rng` a random.Random seeded as Runtime seeds it, `choose(player, n)` the index of the
-    option taken (called only when n > 1), `trace` a list receiving (player, n) per decision.
+    option taken (called only when n > 1), `trace` a list receiving (player, n) per decision,
+    `tally` a list receiving the values of `prog.tally_exprs` when the play finishes.
     Rule errors and internal errors give status ERROR.
     """
     gen = _Gen(prog)
@@ -410,10 +426,10 @@ def compile_fast(prog: Program):
         return None
     inner = ns["play_fast"]
 
-    def play_fast(rng, choose, max_steps=100_000, trace=None):
+    def play_fast(rng, choose, max_steps=100_000, trace=None, tally=None):
         """One playout: (status, scores or None, steps)."""
         try:
-            return inner(rng, choose, max_steps, trace)
+            return inner(rng, choose, max_steps, trace, tally)
         except Exception:   # a rule error of the game (or of ours): reported, never scored
             return ERROR, None, 0
     play_fast.source = src

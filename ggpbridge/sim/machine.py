@@ -109,6 +109,17 @@ class Program:
         self.by_id[self.root.id] = self.root
         self.score = self.sc.x(game.scoring.value, env)
         self.maximize = game.scoring.mode == "max"
+        self.tally_exprs: dict = {}
+        self.tallies: list = []
+        self.tally_limit = None
+
+    def count(self, tallies: dict, limit: tuple | None = None) -> None:
+        """Read these integer expressions (label -> IR expression) at the end of every play
+        (`Result.tallies`), on every engine; `limit` (label, bound): a play whose tally exceeds
+        the bound is a crash in the statistics. Call before the first play."""
+        self.tally_exprs = dict(tallies)
+        self.tallies = [(k, self.sc.x(e, self.env)) for k, e in tallies.items()]
+        self.tally_limit = limit
 
     def _id(self) -> int:
         self._ids += 1

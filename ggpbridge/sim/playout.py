@@ -31,6 +31,7 @@ class Result:
     steps: int = 0
     error: str | None = None
     internal: bool = False
+    tallies: dict = field(default_factory=dict)   # Program.count's expressions at the end
 
 
 def rank_players(scores: list[int], maximize: bool) -> tuple[list[int], list[float]]:
@@ -104,6 +105,8 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
     except Exception as e:  # a bug of ours, not of the game: keep the seed that shows it
         res.status, res.error, res.internal = ERROR, f"internal error: {type(e).__name__}: {e}", True
     res.steps = live.steps
+    if prog.tallies and not res.internal:
+        res.tallies = {k: f(c) for k, f in prog.tallies}
     if res.status == FINISHED:
         res.scores = live.scores()
         res.winners, res.ranks = rank_players(res.scores, prog.maximize)

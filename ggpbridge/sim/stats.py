@@ -7,6 +7,7 @@ those gathered in one run, whatever the parts.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -86,9 +87,18 @@ class Stats:
     runaway_seeds: dict = field(default_factory=dict)
     seconds: float = 0.0
     engine: str = "reference"
+    # a front-end's own per-play counts (Program.count): labels, and the crash limit on one
+    tally_labels: list = field(default_factory=list)
+    tally_limit: tuple | None = None
+    sole_wins: list = field(default_factory=list)   # per seat, among the plays that did not crash
+    draws: int = 0                                   # plays not crashed with more than one best score
+    crashes: Counter = field(default_factory=Counter)   # cause -> plays
+    tally_means: dict = field(default_factory=dict)     # label -> _Mean over the plays not crashed
 
     def __post_init__(self):
         n = self.players
+        self.sole_wins = [0] * n
+        self.tally_means = {k: _Mean() for k in self.tally_labels}
         self.wins = [Counter() for _ in range(n)]
         self.score = [_Mean() for _ in range(n)]
         self.rank = [_Mean() for _ in range(n)]
@@ -99,6 +109,8 @@ class Stats:
         """Fold one game in."""
         self.games += 1
         self.status[r.status] += 1
+        if self.tally_labels:
+            self._add_outcome(r)
         if r.status == ERROR:
             if len(self.errors) < 10:
                 self.errors.append((r.seed, r.error))
@@ -133,6 +145,31 @@ class Stats:
                 m = where[(choice, iterations)] = _Mean()
             m.add(options)
 
+    def _add_outcome(self, r: Result) -> None:
+        """Table 5's view of a play: a crash by its cause, else a sole winner or a draw."""
+        cause = crash_cause(r, self.tally_limit)
+        if cause is not None:
+            self.crashes[cause] += 1
+            return
+        if len(r.winners) == 1:
+            self.sole_wins[r.winners[0]] += 1
+        else:
+            self.draws += 1
+        for k, m in self.tally_means.items():
+            if k in r.tallies:
+                m.add(r.tallies[k])
+
+    def outcomes(self) -> dict | None:
+        """Table 5's columns (wins per seat, draws, crashes by cause, mean turns), or None
+        when the game has no tallies. Wins, draws and crashes add up to the plays."""
+        if not self.tally_labels:
+            return None
+        unit, bound = self.tally_limit if self.tally_limit else (None, None)
+        return {"won": list(self.sole_wins), "draws": self.draws, "crashed": sum(self.crashes.values()),
+                "crashes": dict(self.crashes.most_common()),
+                "mean": {k: _num(m.mean) for k, m in self.tally_means.items()},
+                "limit": {"unit": unit, "bound": bound}}
+
     @property
     def win_share(self) -> list[float]:
         """Each seat's games won, a win tied among k seats counting 1/k (summed exactly)."""
@@ -162,6 +199,11 @@ class Stats:
         for status, seeds in other.runaway_seeds.items():
             mine = self.runaway_seeds.setdefault(status, [])
             mine.extend(seeds[:10 - len(mine)])
+        self.sole_wins = [a + b for a, b in zip(self.sole_wins, other.sole_wins)]
+        self.draws += other.draws
+        self.crashes.update(other.crashes)
+        for k, m in other.tally_means.items():
+            self.tally_means.setdefault(k, _Mean()).merge(m)
 
     def report(self) -> dict:
         """A JSON-ready summary."""
@@ -194,10 +236,33 @@ class Stats:
                     {"choice": ch, "iterations": list(it), "decisions": m.n, "mean_options": _num(m.mean)}
                     for (ch, it), m in sorted(self.where_options.items())],
             },
+            **({"outcomes": self.outcomes()} if self.tally_labels else {}),
             "engine": self.engine,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
         }
+
+
+def crash_cause(r: Result, limit: tuple | None) -> str | None:
+    """Why a play counts as crashed (Table 5: not finished within the limit, or an action
+    that makes no sense), or None. The limit comes first: a play past it would have been
+    stopped before anything later went wrong."""
+    if limit is not None:
+        unit, bound = limit
+        if r.tallies.get(unit, 0) > bound:
+            return f"over {bound} {unit}"
+    if r.status in (CYCLE, UNFINISHED):
+        return "never ends (a stage that cannot end)" if r.status == CYCLE else "step cap reached"
+    if r.status == ERROR:
+        return "game error: " + _error_cause(r.error or "")
+    return None
+
+
+def _error_cause(message: str) -> str:
+    """A game error's message without its source excerpt: its first line, which names the
+    rule's file:line:col and what went wrong, so that plays failing alike group together."""
+    first = message.splitlines()[0] if message else "unknown"
+    return re.sub(r"\bplayer \d+", "a player", first)   # the same error of any seat is one cause
 
 
 def _quantiles(hist: Counter) -> dict:

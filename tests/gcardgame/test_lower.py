@@ -225,7 +225,7 @@ def test_show_does_not_hold_against_an_empty_location():
 def test_com_amounts_are_declared_so_that_a_game_can_be_shrunk():
     loaded = variant(*BLACKJACK_ACE_10)
     assert [(d.var, d.value) for d in lower(loaded.game).declares] == [
-        ("DEALA", ir.IntLit(2)), ("GIVEA", ir.IntLit(99))]
+        ("NUMBERS", ir.IntLit(13)), ("SUITS", ir.IntLit(4)), ("DEALA", ir.IntLit(2)), ("GIVEA", ir.IntLit(99))]
     prog = compile_loaded(to_recycle(loaded), {"GIVEA": 5, "DEALA": 1})
     rs = [play(prog, seed, make_players("random", 3, seed)) for seed in range(20)]
     # 3 x 5 tokens are all there is: bets of at most 5, nothing created or lost
@@ -240,3 +240,20 @@ def test_a_win_outranks_any_score_whatever_the_declared_amounts():
     prog = compile_loaded(to_recycle(parse_text(text)), {"GIVEA": 50})
     r = play(prog, 0, make_players("random", 2, 0))
     assert r.winners == [1] and r.scores[0] == 54 + 1   # 54 tokens, not out
+
+
+def test_the_deck_is_declared_so_that_it_can_be_shrunk():
+    from ggpbridge.sim.machine import Live
+    loaded = parse_file(GAMES / "uno.gcg")
+    plain, small = compile_loaded(to_recycle(loaded)), compile_loaded(to_recycle(loaded), {"NUMBERS": 3, "SUITS": 2, "DEALA": 1})
+    # the paper's deck puts nothing aside, so the games are those of the deck as written
+    assert [play(plain, s, make_players("random", 3, s)).winners for s in range(10)] == \
+        [play(program(loaded), s, make_players("random", 3, s)).winners for s in range(10)]
+    live = Live(small, 0)
+    live.setup()
+    live.advance()   # to the first choice: the deck is trimmed, shuffled and dealt
+    lay, c = small.lay, live.c
+    in_play = [card for vis, name in lay.loc_slots if name != "ASIDE"
+               for owner in range(lay.owners) for card in c.loc(lay.loc_slots[(vis, name)], owner)]
+    kept = {(lay.attr["RANK"][k], lay.attr["SUIT"][k]) for k in in_play}
+    assert len(in_play) == 6 and kept == {(r, s) for r in ("ONE", "TWO", "THREE") for s in ("CLUBS", "DIAMONDS")}
