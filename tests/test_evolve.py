@@ -83,6 +83,13 @@ def test_choose_winner_has_strategy_potential_for_the_first_seat_only():
     assert r["terms"]["potential"] == pytest.approx(min(1.0, r["figures"]["potential"] / 0.3), abs=1e-6)
 
 
+def test_a_game_longer_than_the_band_gets_no_pipmc_games():
+    # seat0_wins has 4 decisions a game: above a band ending at 3, PIPMC is not run
+    r = _eval("seat0_wins.rcy", _conf(potential_games=3, min_decisions=1, max_decisions=3))
+    assert r["figures"]["potential"] is None and r["terms"]["potential"] == 0.0
+    assert r["terms"]["length"] == pytest.approx(3 / 4)
+
+
 def test_a_game_that_does_not_load_scores_zero_with_its_error():
     r = evaluate("(game (setup", "broken.rcy", 0, _conf())
     assert r["fitness"] == 0.0 and "broken.rcy" in r["error"]

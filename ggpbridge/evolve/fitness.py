@@ -9,7 +9,9 @@ a set uses seed `seed + i`, so an evaluation is a function of the text, the seed
 configuration only, wherever it runs.
 
 Every term is in [0, 1]; the fitness is their weighted mean. A game that does not load or
-compile, or never finishes, has fitness 0.
+compile, or never finishes, has fitness 0. Strategy potential is measured only for a game
+whose random games all finished within the length band's top (else its term is 0): PIPMC
+on a long or runaway game would cost more than the rest of the run.
 """
 from __future__ import annotations
 
@@ -54,7 +56,10 @@ def evaluate(text: str, name: str, seed: int, conf: dict) -> dict:
             errors.append(error.splitlines()[0])
     res = summary.result()
     pots = []
-    if res["finished"]:   # a game that never ends has nothing for PIPMC to learn
+    mean = res["length"]["decisions"]["mean"]
+    # PIPMC's cost grows with the square of a game's length (playouts from every decision), and
+    # its games have no step cap of ours: only a game that always ended, within the band, gets them
+    if res["finished"] == res["games"] and mean is not None and mean <= conf["band"]["max_decisions"]:
         k = play["potential_games"]
         for p in range(seats if k else 0):
             base = [ReportGames(loaded, (), f"random@{p}").one(prog, s) for s in range(seed, seed + k)]
