@@ -36,15 +36,16 @@ class _Parsed:
         self._seen: dict = {}
 
     def __call__(self, ind: Individual):
-        if ind.name not in self._seen:
+        # keyed by text: two --from files may share a name, and an elite repeats a text
+        if ind.text not in self._seen:
             if self.lang == "gcardgame":
                 from ..gcardgame import parse_text
                 game = parse_text(ind.text, ind.name, strict=False).game
             else:
                 from ..recycle import parse_text
                 game = parse_text(ind.text, ind.name).game
-            self._seen[ind.name] = (game, list(self.ops.points(game)))
-        return self._seen[ind.name]
+            self._seen[ind.text] = (game, list(self.ops.points(game)))
+        return self._seen[ind.text]
 
 
 def _print(lang: str, game, how: str) -> str:
