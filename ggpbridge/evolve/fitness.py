@@ -10,8 +10,9 @@ configuration only, wherever it runs.
 
 Every term is in [0, 1]; the fitness is their weighted mean. A game that does not load or
 compile, or never finishes, has fitness 0. Strategy potential is measured only for a game
-whose random games all finished within the length band's top (else its term is 0): PIPMC
-on a long or runaway game would cost more than the rest of the run.
+whose random games all finished within the length band's top (else its term is 0), and its
+PIPMC games stop, unscored, at 4 times the steps of its longest random game: PIPMC on a long
+or runaway game would cost more than the rest of the run.
 """
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from ..errors import GgpBridgeError
 from ..report.data import ReportGames
 from ..report.summary import Summary
 from ..sim.machine import FINISHED
-from ..sim.metrics import potential
+from ..sim.metrics import potential, seat_shares
 
+POTENTIAL_STEPS = 4   # a PIPMC game's step cap, in units of the longest random game's steps
 TERMS = ("completion", "balance", "few_draws", "length", "decisiveness", "lead_changes", "potential")
 
 
@@ -61,10 +63,14 @@ def evaluate(text: str, name: str, seed: int, conf: dict) -> dict:
     # its games have no step cap of ours: only a game that always ended, within the band, gets them
     if res["finished"] == res["games"] and mean is not None and mean <= conf["band"]["max_decisions"]:
         k = play["potential_games"]
+        # PIPMC can steer a game that random players always end into a loop: its games stop (unscored)
+        # at POTENTIAL_STEPS times the longest random game, where the report's would run 100,000 steps
+        cap = min(play["max_steps"], POTENTIAL_STEPS * res["length"]["steps"]["max"])
         for p in range(seats if k else 0):
-            base = [ReportGames(loaded, (), f"random@{p}").one(prog, s) for s in range(seed, seed + k)]
-            smart = [ReportGames(loaded, (), f"pipmc@{p}").one(prog, s) for s in range(seed, seed + k)]
-            pots.append(potential(smart, base)[0])
+            specs = ["random"] * seats
+            base = seat_shares(prog, p, k, seed, ",".join(specs), cap)
+            specs[p] = "pipmc"
+            pots.append(potential(seat_shares(prog, p, k, seed, ",".join(specs), cap), base)[0])
     figures = {
         "seats": seats, "games": res["games"], "finished": res["finished"], "draws": draws,
         "spread": res["fairness"]["spread"], "decisions": res["length"]["decisions"]["mean"],
