@@ -145,7 +145,10 @@ def test_a_run_stopped_and_resumed_ends_as_an_uninterrupted_one(tmp_path):
         if len(seen) == 7:   # Ctrl-C during generation 1's evaluation
             raise KeyboardInterrupt
 
+    from ggpbridge.evolve.run import remaining
+    assert remaining(5, 3, tmp_path / "parts") == 15
     part = evolve(_settings(), 3, tmp_path / "parts", progress=stop_at_7)
+    assert remaining(5, 3, tmp_path / "parts") == 15 - 7
     assert part.interrupted and not part.done and part.generation == 1
     assert len(json.loads((tmp_path / "parts" / "checkpoint.json").read_text())["fitness"]) == 2
     rest = evolve(_settings(), 3, tmp_path / "parts")
@@ -197,6 +200,8 @@ def test_the_command_writes_json_and_refuses_a_bad_parent(tmp_path):
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["done"] and len(data["history"]) == 2
+    r = CliRunner().invoke(main, args[:-1] + ["--seed", "5"])   # the same folder, another seed
+    assert r.exit_code == 2 and "other settings (seed)" in r.output and "Traceback" not in r.output
     bad = tmp_path / "bad.gcg"
     bad.write_text("nonsense\n")
     r = CliRunner().invoke(main, ["evolve", "--lang", "gcardgame", "--from", str(bad), "-o", str(tmp_path / "x")])

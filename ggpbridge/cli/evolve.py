@@ -29,6 +29,7 @@ def command(lang, parents, population, generations, seed, config_path, out, work
     """Evolve games of LANG by playouts; the same command resumes an interrupted run in DIR."""
     from ..cluster import session
     from ..evolve import Settings, evolve, load
+    from ..evolve.run import remaining
     check_cluster(workers, cluster)
     for p in parents:
         if Path(p).suffix != LANGS[lang]:
@@ -36,7 +37,7 @@ def command(lang, parents, population, generations, seed, config_path, out, work
     _check_parents(parents)
     settings = Settings(lang, [{"name": Path(p).name, "text": Path(p).read_text(encoding="utf-8"),
                                 "how": f"parent: {p}"} for p in parents], population, seed, load(config_path))
-    total = population * generations
+    total = remaining(population, generations, out)
     with session(cluster, workers) as client:
         if as_json:
             result = evolve(settings, generations, out, client)

@@ -131,6 +131,15 @@ def evolve(settings: Settings, generations: int, out: str | Path, client=None, p
     return result
 
 
+def remaining(population: int, generations: int, out: str | Path) -> int:
+    """Evaluations left for a run into `out` to reach `generations` (for a progress bar)."""
+    try:
+        state = json.loads((Path(out) / CHECKPOINT).read_text(encoding="utf-8"))
+        return max(0, (generations - state["generation"]) * population - len(state["fitness"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return population * generations
+
+
 def _evaluate(task: EvaluateChunk, n: int, client, progress) -> tuple[dict, bool, str | None]:
     """{individual: evaluation} for the positions evaluated, whether Ctrl-C stopped it, a cluster error."""
     got: dict = {}
