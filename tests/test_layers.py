@@ -17,7 +17,7 @@ LAYER = {
     "sim": 2, "translators": 2, "translate": 2,
     "crosscheck": 3, "conformance": 3, "query": 3, "ggp": 3, "sweep": 3, "sweep_logs": 3,
     "playouts": 3, "moves": 3, "solve": 3, "report": 3, "viewer": 3, "viewer_html": 3, "cluster": 3,
-    "generate": 3, "folder_stats": 3,
+    "generate": 3, "folder_stats": 3, "evolve": 3,
     "cli": 4,
 }
 

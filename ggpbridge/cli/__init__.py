@@ -99,6 +99,8 @@ _COMMANDS = {
                "Write N mutants of GAME (one subtree re-derived), or crossovers with --crossover OTHER."),
     "stats": ("stats", "command",
               "Play every game under PATHS N times and print Table 5's columns per game and in total."),
+    "evolve": ("evolve", "command",
+               "Evolve games of LANG by playouts; the same command resumes an interrupted run in DIR."),
     "replay": ("replay", "command",
                "Replay WITNESS (written by `ggpbridge query`) on GAME and confirm what it claims."),
 }

@@ -251,3 +251,20 @@ def table5(rows: list[dict], total: dict, interrupted: bool, json_out: bool) -> 
 
 def _or_dash(x):
     return "-" if x is None else x
+
+
+def evolution(result, json_out: bool) -> None:
+    """`evolve`: the best and mean fitness per generation, and where the files are."""
+    from dataclasses import asdict
+    if json_out:
+        as_json(asdict(result))
+        return
+    rows = [[h["generation"], h["best"], h["best_fitness"], h["mean_fitness"]] for h in result.history]
+    if rows:
+        table(rows, ["generation", "best", "best fitness", "mean fitness"])
+    state = "done" if result.done else f"stopped in generation {result.generation}; run the same command to resume"
+    click.echo(f"{result.out}: {state} ({result.evaluated} evaluations by this run)", err=True)
+    if result.history:
+        last = result.history[-1]
+        click.echo(f"best of generation {last['generation']}: {result.out}/gen_{last['generation']:03d}/"
+                   f"rank1_{last['best']}", err=True)

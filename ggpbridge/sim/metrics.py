@@ -17,16 +17,17 @@ from .players import describe_players, make_players, parse_players
 from .playout import play
 
 
-def seat_shares(prog: Program, seat: int, n: int, seed: int, players: str) -> list[float]:
-    """The share of the win of `seat` in each of n games (seeds seed..seed+n-1)."""
+def seat_shares(prog: Program, seat: int, n: int, seed: int, players: str, max_steps: int = 100_000) -> list[float]:
+    """The share of the win of `seat` in each of n games (seeds seed..seed+n-1); a game past
+    `max_steps` steps ends unscored (0)."""
     from . import fast_path, play_fast
     fast = fast_path(prog)
     out = []
     for i in range(n):
         seats = make_players(players, prog.lay.n, seed + i)
-        r = play_fast(prog, fast, seed + i, seats, 100_000) if fast is not None else None
+        r = play_fast(prog, fast, seed + i, seats, max_steps) if fast is not None else None
         if r is None:
-            r = play(prog, seed + i, seats, record=False)
+            r = play(prog, seed + i, seats, max_steps, record=False)
         out.append(1.0 / len(r.winners) if r.status == FINISHED and seat in r.winners else 0.0)
     return out
 
