@@ -70,6 +70,9 @@ class _Facts:
                 self.add("_wtop", role, top)
         elif isinstance(f, W.Over):
             self.add("_wover", n)
+        elif isinstance(f, W.StrIs):
+            self.add("_wstr", n, term_symbol(gdl_name(f.sto.name)), term_symbol(owner_term(self.lay, f.sto.owner)),
+                     term_symbol(gdl_name(f.word.text)))
         elif isinstance(f, (W.And, W.Or, W.Until)):
             kind = {W.And: "_wand", W.Or: "_wor", W.Until: "_wuntil"}[type(f)]
             self.add(kind, n, self.node(f.left), self.node(f.right))
@@ -93,6 +96,9 @@ class _Facts:
             self.add("_wcount", n, *location_symbols(self.lay, e.where))
             for c in sorted(e.cards):
                 self.add("_wcard", n, term_symbol(card(c)))
+        elif isinstance(e, W.Score):
+            # the translation's player_score(K,V): seat K's value of the game's scoring expression
+            self.add("_wscore", n, e.player)
         elif isinstance(e, W.Sto):
             self.add("_wsto", n, term_symbol(gdl_name(e.name)), term_symbol(owner_term(self.lay, e.owner)))
         return n
@@ -186,6 +192,10 @@ def answer_exists_asp(desc: Description, lay, cond: W.Condition, raw=None, horiz
             if overflow and verdict == NO and u.ask("overflow") is not None:
                 verdict, limit = UNKNOWN, "the translation's bounded tables"
                 method += "; but some plays leave the translation's tables"
+            elif _reads_score(cond) and verdict == NO and u.ask("score_lost") is not None:
+                verdict, limit = UNKNOWN, "the translation's bounded tables"
+                method += "; but in some play a score(...) read has no value in the translation (off its " \
+                          "integer tables, or undefined mid-game)"
     except _Stop as stop:
         return Answer("exists", UNKNOWN, ENGINE, "clingo stopped before an answer",
                       round(time.perf_counter() - start, 3), limit=stop.limit)
@@ -201,6 +211,10 @@ def answer_exists_asp(desc: Description, lay, cond: W.Condition, raw=None, horiz
         describe_moves(desc, witness)
     return Answer("exists", verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness,
                   u.stats())
+
+
+def _reads_score(cond: W.Condition) -> bool:
+    return any(isinstance(x, W.Score) for x in W.parts(cond.formula))
 
 
 def _found(u: Unrolling, model, t: int):
