@@ -20,9 +20,9 @@ import clingo
 from clingo import ast
 
 from ..errors import Pos, PositionedError
-from ..gdl.asp_rules import restricted
+from ..gdl.asp_rules import relations_needed, render_rules, restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif, term_symbol
-from ..gdl.ast import Description
+from ..gdl.ast import Description, relation
 from ..gdl.errors import GdlError
 from ..gdl.machine import ClingoMachine
 from ..translators.recycle_gdl.export import card, owner_term
@@ -243,8 +243,12 @@ def confirm_gdl(m: ClingoMachine, desc: Description, lay, w: dict, states: list)
     winners = tuple(k for k, r in players.items() if goals.get(r) is not None and goals.get(r) == top_goal(desc, r))
     points.append((states[-1], winners))
     r = cond.formula
-    for i, (s, win) in enumerate(points):
-        r = W.progress(r, lambda a: _gdl_atom(a, s, lay, win), i == len(points) - 1)
+    scores = _GdlScores(desc)
+    try:
+        for i, (s, win) in enumerate(points):
+            r = W.progress(r, lambda a: _gdl_atom(a, s, lay, win, scores), i == len(points) - 1)
+    except W.ScoreUndefined as e:
+        return False, f"the play of {n} moves cannot be checked: {e} (in the translation)"
     extra = " (the raw ASP of its --where-file is not re-checked)" if w.get("where_file") else ""
     if r == W.TRUE:
         return True, f"the game is over after {n} moves and the play satisfies: {cond.text}{extra}"
@@ -255,20 +259,51 @@ def resolve_role_symbol(m: ClingoMachine, k: int):
     return [r for r in m.roles() if symbol_kif(r) != "random"][k]
 
 
-def _gdl_atom(a, state, lay, winners) -> bool:
+class _GdlScores:
+    """The translation's `player_score(K,V)` in a GDL state: its rules alone, grounded with the state as facts."""
+
+    def __init__(self, desc: Description):
+        self.desc = desc
+        self.rules = None
+
+    def __call__(self, state, seat: int) -> int:
+        if self.rules is None:
+            keep = relations_needed(self.desc, {("player_score", 2)})
+            self.rules = "".join(f"{x}\n" for x in render_rules(
+                [r for r in self.desc.rules if relation(r.head) in keep]))
+        ctl = clingo.Control(["--warn=none"])
+        ctl.add("base", [], self.rules + "".join(f"true({f}).\n" for f in state) + "#show player_score/2.")
+        ctl.ground([("base", [])])
+        got: list = []
+        ctl.solve(on_model=lambda m: got.extend(m.symbols(shown=True)))
+        for sym in got:
+            if sym.arguments[0] == clingo.Number(seat):
+                v = sym.arguments[1]
+                return v.number if v.type == clingo.SymbolType.Number else -int(v.name[1:])
+        raise W.ScoreUndefined(f"player {seat} has no player_score in a state where score(...) is read")
+
+
+def _gdl_atom(a, state, lay, winners, scores) -> bool:
     if isinstance(a, W.Wins):
         return winners is not None and a.player in winners
     if isinstance(a, W.Over):
         return winners is not None
-    return W._compare(a.op, _gdl_value(a.left, state, lay), _gdl_value(a.right, state, lay))
+    if isinstance(a, W.StrIs):
+        held = [f.arguments[2] for f in state if f.name == "str" and len(f.arguments) == 3
+                and f.arguments[0] == term_symbol(gdl_name(a.sto.name))
+                and f.arguments[1] == term_symbol(owner_term(lay, a.sto.owner))]
+        return term_symbol(gdl_name(a.word.text)) in held
+    return W._compare(a.op, _gdl_value(a.left, state, lay, scores), _gdl_value(a.right, state, lay, scores))
 
 
-def _gdl_value(e, state, lay) -> int:
+def _gdl_value(e, state, lay, scores) -> int:
     if isinstance(e, W.Num):
         return e.value
     if isinstance(e, W.Arith):
-        x, y = _gdl_value(e.left, state, lay), _gdl_value(e.right, state, lay)
+        x, y = _gdl_value(e.left, state, lay, scores), _gdl_value(e.right, state, lay, scores)
         return x + y if e.op == "+" else x - y
+    if isinstance(e, W.Score):
+        return scores(state, e.player)
     if isinstance(e, (W.Size, W.Count)):
         loc = e if isinstance(e, W.Size) else e.where
         lsym, osym = location_symbols(lay, loc)
