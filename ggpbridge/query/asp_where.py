@@ -113,6 +113,8 @@ def condition_facts(cond: W.Condition, lay, desc: Description) -> list:
     """The facts (name, Symbols) of a condition for asp/query_where.lp."""
     fs = _Facts(lay, desc)
     fs.add("_wroot", fs.node(cond.formula))
+    if not W.score_read_mid_play(cond.formula):
+        fs.add("_wscore_at_end")   # a score missing mid-play is never read: only the final one counts
     for k in range(1, _NEG_RANGE + 1):
         fs.add("_wneg", clingo.Function(f"m{k}"), -k)
     return fs.out

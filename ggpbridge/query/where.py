@@ -417,6 +417,15 @@ def parts(x):
             yield from parts(v)
 
 
+def score_read_mid_play(f) -> bool:
+    """Whether `f` may read `score(...)` at a point other than the final one (outside `at end`)."""
+    if isinstance(f, AtEnd):
+        return False   # its argument is read at the final point only (`progress`)
+    if isinstance(f, Score):
+        return True
+    return any(score_read_mid_play(v) for v in vars(f).values() if hasattr(v, "__dataclass_fields__"))
+
+
 # ---------------------------------------------------------------- meaning over a play
 def value(e, data, scores=None) -> int:
     """An integer expression in one state's data (`State.data` of the stepwise machine).

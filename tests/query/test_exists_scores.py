@@ -106,6 +106,25 @@ def test_a_score_grows_during_the_play():
     assert ans.verdict == YES
 
 
+LATE = str(Path(__file__).resolve().parents[1] / "report" / "data" / "late_score.rcy")
+
+
+def test_a_score_the_game_leaves_undefined_mid_play_is_unknown_there():
+    # late_score.rcy divides by a storage that is 0 until the last turn: its score exists at the
+    # end only (seat 0 scores 2 a turn for 4 turns: 8)
+    assert explicit(LATE, "at end score(player0) == 8").verdict == YES
+    assert explicit(LATE, "at end score(player0) > 8").verdict == NO
+    ans = explicit(LATE, "at end score(player0) > 8 or eventually score(player1) > 5")
+    assert ans.verdict == UNKNOWN and "no value" in ans.method
+
+
+def test_which_conditions_read_a_score_mid_play():
+    names = _names()
+    assert not W.score_read_mid_play(W.parse("at end (wins(player0) and score(player0) <= 1)", names).formula)
+    assert W.score_read_mid_play(W.parse("at end wins(player0) and always score(player0) <= 1", names).formula)
+    assert W.score_read_mid_play(W.parse("eventually (over and score(player1) == 2)", names).formula)
+
+
 def test_a_replayed_witness_is_rechecked_with_its_scores():
     ans = explicit(TRICKS, "at end (wins(player0) and score(player0) <= 1)")
     m = _machine(TRICKS)
