@@ -20,9 +20,9 @@ import clingo
 from clingo import ast
 
 from ..errors import Pos, PositionedError
-from ..gdl.asp_rules import restricted
+from ..gdl.asp_rules import relations_needed, render_rules, restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif, term_symbol
-from ..gdl.ast import Description
+from ..gdl.ast import Description, relation
 from ..gdl.errors import GdlError
 from ..gdl.machine import ClingoMachine
 from ..translators.recycle_gdl.export import card, owner_term
@@ -70,6 +70,9 @@ class _Facts:
                 self.add("_wtop", role, top)
         elif isinstance(f, W.Over):
             self.add("_wover", n)
+        elif isinstance(f, W.StrIs):
+            self.add("_wstr", n, term_symbol(gdl_name(f.sto.name)), term_symbol(owner_term(self.lay, f.sto.owner)),
+                     term_symbol(gdl_name(f.word.text)))
         elif isinstance(f, (W.And, W.Or, W.Until)):
             kind = {W.And: "_wand", W.Or: "_wor", W.Until: "_wuntil"}[type(f)]
             self.add(kind, n, self.node(f.left), self.node(f.right))
@@ -93,6 +96,9 @@ class _Facts:
             self.add("_wcount", n, *location_symbols(self.lay, e.where))
             for c in sorted(e.cards):
                 self.add("_wcard", n, term_symbol(card(c)))
+        elif isinstance(e, W.Score):
+            # the translation's player_score(K,V): seat K's value of the game's scoring expression
+            self.add("_wscore", n, e.player)
         elif isinstance(e, W.Sto):
             self.add("_wsto", n, term_symbol(gdl_name(e.name)), term_symbol(owner_term(self.lay, e.owner)))
         return n
@@ -107,6 +113,8 @@ def condition_facts(cond: W.Condition, lay, desc: Description) -> list:
     """The facts (name, Symbols) of a condition for asp/query_where.lp."""
     fs = _Facts(lay, desc)
     fs.add("_wroot", fs.node(cond.formula))
+    if not W.score_read_mid_play(cond.formula):
+        fs.add("_wscore_at_end")   # a score missing mid-play is never read: only the final one counts
     for k in range(1, _NEG_RANGE + 1):
         fs.add("_wneg", clingo.Function(f"m{k}"), -k)
     return fs.out
@@ -186,6 +194,10 @@ def answer_exists_asp(desc: Description, lay, cond: W.Condition, raw=None, horiz
             if overflow and verdict == NO and u.ask("overflow") is not None:
                 verdict, limit = UNKNOWN, "the translation's bounded tables"
                 method += "; but some plays leave the translation's tables"
+            elif _reads_score(cond) and verdict == NO and u.ask("score_lost") is not None:
+                verdict, limit = UNKNOWN, "the translation's bounded tables"
+                method += "; but in some play a score(...) read has no value in the translation (off its " \
+                          "integer tables, or undefined mid-game)"
     except _Stop as stop:
         return Answer("exists", UNKNOWN, ENGINE, "clingo stopped before an answer",
                       round(time.perf_counter() - start, 3), limit=stop.limit)
@@ -201,6 +213,10 @@ def answer_exists_asp(desc: Description, lay, cond: W.Condition, raw=None, horiz
         describe_moves(desc, witness)
     return Answer("exists", verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness,
                   u.stats())
+
+
+def _reads_score(cond: W.Condition) -> bool:
+    return any(isinstance(x, W.Score) for x in W.parts(cond.formula))
 
 
 def _found(u: Unrolling, model, t: int):
@@ -229,8 +245,12 @@ def confirm_gdl(m: ClingoMachine, desc: Description, lay, w: dict, states: list)
     winners = tuple(k for k, r in players.items() if goals.get(r) is not None and goals.get(r) == top_goal(desc, r))
     points.append((states[-1], winners))
     r = cond.formula
-    for i, (s, win) in enumerate(points):
-        r = W.progress(r, lambda a: _gdl_atom(a, s, lay, win), i == len(points) - 1)
+    scores = _GdlScores(desc)
+    try:
+        for i, (s, win) in enumerate(points):
+            r = W.progress(r, lambda a: _gdl_atom(a, s, lay, win, scores), i == len(points) - 1)
+    except W.ScoreUndefined as e:
+        return False, f"the play of {n} moves cannot be checked: {e} (in the translation)"
     extra = " (the raw ASP of its --where-file is not re-checked)" if w.get("where_file") else ""
     if r == W.TRUE:
         return True, f"the game is over after {n} moves and the play satisfies: {cond.text}{extra}"
@@ -241,20 +261,51 @@ def resolve_role_symbol(m: ClingoMachine, k: int):
     return [r for r in m.roles() if symbol_kif(r) != "random"][k]
 
 
-def _gdl_atom(a, state, lay, winners) -> bool:
+class _GdlScores:
+    """The translation's `player_score(K,V)` in a GDL state: its rules alone, grounded with the state as facts."""
+
+    def __init__(self, desc: Description):
+        self.desc = desc
+        self.rules = None
+
+    def __call__(self, state, seat: int) -> int:
+        if self.rules is None:
+            keep = relations_needed(self.desc, {("player_score", 2)})
+            self.rules = "".join(f"{x}\n" for x in render_rules(
+                [r for r in self.desc.rules if relation(r.head) in keep]))
+        ctl = clingo.Control(["--warn=none"])
+        ctl.add("base", [], self.rules + "".join(f"true({f}).\n" for f in state) + "#show player_score/2.")
+        ctl.ground([("base", [])])
+        got: list = []
+        ctl.solve(on_model=lambda m: got.extend(m.symbols(shown=True)))
+        for sym in got:
+            if sym.arguments[0] == clingo.Number(seat):
+                v = sym.arguments[1]
+                return v.number if v.type == clingo.SymbolType.Number else -int(v.name[1:])
+        raise W.ScoreUndefined(f"player {seat} has no player_score in a state where score(...) is read")
+
+
+def _gdl_atom(a, state, lay, winners, scores) -> bool:
     if isinstance(a, W.Wins):
         return winners is not None and a.player in winners
     if isinstance(a, W.Over):
         return winners is not None
-    return W._compare(a.op, _gdl_value(a.left, state, lay), _gdl_value(a.right, state, lay))
+    if isinstance(a, W.StrIs):
+        held = [f.arguments[2] for f in state if f.name == "str" and len(f.arguments) == 3
+                and f.arguments[0] == term_symbol(gdl_name(a.sto.name))
+                and f.arguments[1] == term_symbol(owner_term(lay, a.sto.owner))]
+        return term_symbol(gdl_name(a.word.text)) in held
+    return W._compare(a.op, _gdl_value(a.left, state, lay, scores), _gdl_value(a.right, state, lay, scores))
 
 
-def _gdl_value(e, state, lay) -> int:
+def _gdl_value(e, state, lay, scores) -> int:
     if isinstance(e, W.Num):
         return e.value
     if isinstance(e, W.Arith):
-        x, y = _gdl_value(e.left, state, lay), _gdl_value(e.right, state, lay)
+        x, y = _gdl_value(e.left, state, lay, scores), _gdl_value(e.right, state, lay, scores)
         return x + y if e.op == "+" else x - y
+    if isinstance(e, W.Score):
+        return scores(state, e.player)
     if isinstance(e, (W.Size, W.Count)):
         loc = e if isinstance(e, W.Size) else e.where
         lsym, osym = location_symbols(lay, loc)

@@ -16,7 +16,7 @@ import time
 from ..sim.stepwise import Decision, Runaway, StepMachine, Terminal
 from .answer import NO, UNKNOWN, YES, Answer
 from .explicit import ENGINE, Search, _Stop, steps_of
-from .where import FALSE, TRUE, Condition, atom_holds, progress
+from .where import FALSE, TRUE, Condition, ScoreUndefined, atom_holds, progress
 from .witness import describe_steps, make_witness
 
 QUESTION = "exists"
@@ -35,6 +35,10 @@ def answer_exists(machine: StepMachine, cond: Condition, horizon: int | None = N
     except _Stop as e:
         ans = Answer(QUESTION, UNKNOWN, ENGINE, "the search stopped before covering every reachable state",
                      limit=e.limit)
+    except ScoreUndefined:
+        # a yes/no would depend on a score the game does not define there
+        ans = Answer(QUESTION, UNKNOWN, ENGINE, "the condition reads score(...) in a state where the game's "
+                     "scoring expression has no value", limit="score undefined mid-game")
     except KeyboardInterrupt:
         ans = Answer(QUESTION, UNKNOWN, ENGINE, "the search was interrupted", limit="interrupted (Ctrl-C)")
     finally:
@@ -48,10 +52,18 @@ def answer_exists(machine: StepMachine, cond: Condition, horizon: int | None = N
     return ans
 
 
-def _advance(f, state, node):
+def _advance(m: StepMachine, f, state, node):
     """The remainder of `f` after the observation point at `state`."""
     winners = node.winners if isinstance(node, Terminal) else None
-    return progress(f, lambda a: atom_holds(a, state.data, winners), isinstance(node, Terminal))
+    return progress(f, lambda a: atom_holds(a, state.data, winners, _scores_of(m, state, node)),
+                    isinstance(node, Terminal))
+
+
+def _scores_of(m: StepMachine, state, node):
+    """The scores of a state, computed only if an atom asks (`where.value`)."""
+    if isinstance(node, Terminal):
+        return lambda: node.scores
+    return lambda: m.scores(state)
 
 
 def _search(search: Search, cond: Condition, horizon: int | None) -> Answer:
@@ -63,7 +75,7 @@ def _search(search: Search, cond: Condition, horizon: int | None) -> Answer:
     def key(state, rest, depth):
         return (m.key(state), rest) if horizon is None else (m.key(state), rest, depth)
 
-    r0 = _advance(cond.formula, s0, n0)
+    r0 = _advance(m, cond.formula, s0, n0)
     search._new(key(s0, r0, 0))
     search._count(n0)
     if isinstance(n0, Terminal):
@@ -82,7 +94,7 @@ def _search(search: Search, cond: Condition, horizon: int | None) -> Answer:
         top[4] = mv
         nxt, nd = m.step(top[0], mv)
         depth = len(path)
-        rest = _advance(top[2], nxt, nd)
+        rest = _advance(m, top[2], nxt, nd)
         k = key(nxt, rest, depth)
         if k in search.ids:
             continue
@@ -126,10 +138,10 @@ def _none(search: Search, cond: Condition, horizon, cut: bool) -> Answer:
 
 
 def trace_points(machine: StepMachine, states: list) -> list:
-    """(data, winners) per observation point of a play given as its states (for `where.holds_on`)."""
+    """(data, winners, scores) per observation point of a play given as its states (for `where.holds_on`)."""
     out = []
     for s in states:
         nd = machine.node(s)
-        out.append((s.data, nd.winners if isinstance(nd, Terminal) else None))
+        out.append((s.data, nd.winners if isinstance(nd, Terminal) else None, _scores_of(machine, s, nd)))
     return out
 

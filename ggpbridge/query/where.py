@@ -52,6 +52,37 @@ class Sto:
 
 
 @dataclass(frozen=True)
+class Score:
+    """A player's score by the game's own scoring expression, in the state read."""
+    player: int
+
+
+@dataclass(frozen=True)
+class StrSto:
+    """A name storage (`str`): compared with a value name only."""
+    slot: int
+    owner: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Word:
+    """A value name a name storage is compared with (upper case: names match without regard to case)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class StrIs:
+    """A name storage holds the value `word` (an unset storage holds none)."""
+    sto: StrSto
+    word: Word
+
+
+class ScoreUndefined(Exception):
+    """The game's scoring expression has no value in a state where a condition reads `score`."""
+
+
+@dataclass(frozen=True)
 class Arith:
     op: str        # + or -
     left: object
@@ -149,6 +180,7 @@ class Names:
     locations: dict       # (vis, name) -> slot
     storages: dict        # name -> slot
     values: dict          # attribute value (upper case) -> frozenset of card ids
+    strings: dict = None  # name storage (`str`) -> slot
 
     @classmethod
     def of(cls, lay) -> "Names":
@@ -158,7 +190,7 @@ class Names:
             if isinstance(value, str):
                 values.setdefault(value.upper(), set()).update(cards)
         return cls(lay.n, dict(lay.loc_slots), dict(lay.sto_slots),
-                   {k: frozenset(v) for k, v in values.items()})
+                   {k: frozenset(v) for k, v in values.items()}, dict(lay.str_slots))
 
 
 def parse(text: str, names: Names, origin: str = "--where") -> Condition:
@@ -254,6 +286,8 @@ class _Resolve:
         if k == "compare":
             left, op, right = t.children
             return Compare(str(op), self.expr(left), self.expr(right))
+        if k == "text_compare":
+            return self.text_compare(*t.children)
         if k == "wins":
             return Wins(self.player(t.children[0]))
         if k == "over":
@@ -280,8 +314,25 @@ class _Resolve:
         if k == "count":
             return self.count(t.children[0], t.children[1])
         if k == "sto":
-            return self.storage(*t.children)
-        self.fail("a condition where a number is expected (size, count, sto or a number)", t)
+            got = self.storage(*t.children)
+            if isinstance(got, StrSto):
+                self.fail(f"{got.name} is a name storage (str): compare it with a value name, "
+                          f"sto(... {got.name}) == NAME, not with a number", t)
+            return got
+        if k == "score":
+            return Score(self.player(t.children[0]))
+        self.fail("a condition where a number is expected (size, count, sto, score or a number)", t)
+
+    def text_compare(self, left, op, word):
+        """`sto(OWNER NAME) == VALUE` (or !=): a name storage (`str`) and a value name."""
+        sto = self.storage(*left.children) if isinstance(left, lark.Tree) and left.data == "sto" else None
+        if not isinstance(sto, StrSto):
+            self.fail(f"{str(word)!r} is a name: only a name storage (str) is compared with a name, "
+                      f"as in sto(game LEADSUIT) == HEARTS", word)
+        if str(op) not in ("==", "!="):
+            self.fail(f"names are compared with == or != only, not {op}", op)
+        f = StrIs(sto, Word(str(word).upper()))
+        return f if str(op) == "==" else Not(f)
 
     def count(self, place, card) -> Count:
         where = self.place(place)
@@ -328,7 +379,10 @@ class _Resolve:
         for nm, slot in self.n.storages.items():
             if str(nm).upper() == str(name_tok).upper():
                 return Sto(slot, owner, nm)
-        self.unknown("storage", name_tok, self.n.storages)
+        for nm, slot in (self.n.strings or {}).items():
+            if str(nm).upper() == str(name_tok).upper():
+                return StrSto(slot, owner, nm)
+        self.unknown("storage", name_tok, list(self.n.storages) + list(self.n.strings or {}))
 
     def owner(self, tok) -> int:
         s = str(tok).lower()
@@ -355,14 +409,39 @@ class _Resolve:
         return None
 
 
+def parts(x):
+    """Every formula and expression node under `x`, `x` included."""
+    yield x
+    for v in vars(x).values() if hasattr(x, "__dataclass_fields__") else ():
+        if hasattr(v, "__dataclass_fields__"):
+            yield from parts(v)
+
+
+def score_read_mid_play(f) -> bool:
+    """Whether `f` may read `score(...)` at a point other than the final one (outside `at end`)."""
+    if isinstance(f, AtEnd):
+        return False   # its argument is read at the final point only (`progress`)
+    if isinstance(f, Score):
+        return True
+    return any(score_read_mid_play(v) for v in vars(f).values() if hasattr(v, "__dataclass_fields__"))
+
+
 # ---------------------------------------------------------------- meaning over a play
-def value(e, data) -> int:
-    """An integer expression in one state's data (`State.data` of the stepwise machine)."""
+def value(e, data, scores=None) -> int:
+    """An integer expression in one state's data (`State.data` of the stepwise machine).
+
+    `scores()` gives every player's score in that state, or None where the game's scoring
+    expression has no value there (then `score(...)` raises ScoreUndefined)."""
     if isinstance(e, Num):
         return e.value
     if isinstance(e, Arith):
-        a, b = value(e.left, data), value(e.right, data)
+        a, b = value(e.left, data, scores), value(e.right, data, scores)
         return a + b if e.op == "+" else a - b
+    if isinstance(e, Score):
+        got = scores() if scores is not None else None
+        if got is None:
+            raise ScoreUndefined("the game's scoring expression has no value in a state where score(...) is read")
+        return got[e.player]
     if isinstance(e, Size):
         return len(_cards(data, e))
     if isinstance(e, Count):
@@ -386,10 +465,15 @@ def _compare(op: str, a: int, b: int) -> bool:
     return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
 
 
-def atom_holds(f, data, winners) -> bool:
-    """An atom in one state: `winners` is the tuple of winners at the end of the play, else None."""
+def atom_holds(f, data, winners, scores=None) -> bool:
+    """An atom in one state: `winners` is the tuple of winners at the end of the play, else None;
+    `scores` as for `value`."""
     if isinstance(f, Compare):
-        return _compare(f.op, value(f.left, data), value(f.right, data))
+        return _compare(f.op, value(f.left, data, scores), value(f.right, data, scores))
+    if isinstance(f, StrIs):
+        rows = data[2]
+        held = rows[f.sto.slot][f.sto.owner] if f.sto.slot < len(rows) else ""
+        return str(held).upper() == f.word.text
     if isinstance(f, Wins):
         return winners is not None and f.player in winners
     if isinstance(f, Over):
@@ -437,12 +521,13 @@ def _join(kind, a, b):
 
 
 def holds_on(f, points) -> bool:
-    """Whether `f` holds on a whole play: `points` are (data, winners) per observation point, the
-    winners given at the final one only (None elsewhere)."""
+    """Whether `f` holds on a whole play: `points` are (data, winners[, scores]) per observation point,
+    the winners given at the final one only (None elsewhere), `scores` as for `value`."""
     r = f
-    for i, (data, winners) in enumerate(points):
+    for i, (data, winners, *more) in enumerate(points):
+        scores = more[0] if more else None
         last = i == len(points) - 1
-        r = progress(r, lambda a: atom_holds(a, data, winners), last)
+        r = progress(r, lambda a: atom_holds(a, data, winners, scores), last)
         if r == FALSE:   # settled before the end: nothing later can revive it
             return False
     return r == TRUE

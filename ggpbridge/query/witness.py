@@ -306,7 +306,7 @@ def _confirm_strategy(m: StepMachine, s, w: dict) -> tuple[bool, str]:
 def _confirm_satisfies(m: StepMachine, w: dict, states: list) -> tuple[bool, str]:
     # the condition is parsed again against this game and evaluated on the replayed play
     from .exists import trace_points
-    from .where import Names, holds_on, parse
+    from .where import Names, ScoreUndefined, holds_on, parse
     n = len(states) - 1
     if not isinstance(m.node(states[-1]), Terminal):
         return False, f"after step {n} the game is not over: a condition is about whole plays"
@@ -314,7 +314,11 @@ def _confirm_satisfies(m: StepMachine, w: dict, states: list) -> tuple[bool, str
         cond = parse(w["where"], Names.of(m.prog.lay), "witness where")
     except GgpBridgeError as e:
         raise WitnessError(f"the witness's condition does not fit the game: {e}") from None
-    if holds_on(cond.formula, trace_points(m, states)):
+    try:
+        ok = holds_on(cond.formula, trace_points(m, states))
+    except ScoreUndefined as e:
+        return False, f"the play of {n} steps cannot be checked: {e}"
+    if ok:
         return True, f"the game is over after step {n} and the play satisfies: {cond.text}"
     return False, f"the play of {n} steps does not satisfy: {cond.text}"
 

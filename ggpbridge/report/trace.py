@@ -31,15 +31,12 @@ class Recorder:
         self._who = player
         if self.curve is None:
             return
-        depth = len(live.c.cyc)
-        try:
-            self.curve.append(live.scores())
-        except Exception:
-            # a scoring expression that means nothing mid-game (say, the top card of a pile
-            # that fills at the end): this game has no curve, and the game itself must not
-            # notice, so the player cycle pushed for the evaluation is dropped again
-            del live.c.cyc[depth:]
+        got = live.scores_if_defined()
+        # a scoring expression that means nothing mid-game: this game has no curve
+        if got is None:
             self.curve = None
+        else:
+            self.curve.append(got)
 
     def chosen(self, k: int) -> None:
         """Called after the choice: keep the deciding seat's option estimates, if it made any."""

@@ -484,6 +484,17 @@ class Live:
         c.cyc.pop()
         return out
 
+    def scores_if_defined(self) -> list[int] | None:
+        """`scores()`, or None where the scoring expression means nothing (say, the top card of a
+        pile that fills only at the end); the player cycle is left as it was either way."""
+        depth = len(self.c.cyc)
+        try:
+            return self.scores()
+        except Exception:
+            # whatever the expression met (an empty location, a missing value): no score here
+            del self.c.cyc[depth:]
+            return None
+
     def current_player(self) -> int:
         return self.c.cyc[-1][0]
 

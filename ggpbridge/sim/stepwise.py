@@ -150,6 +150,15 @@ class StepMachine:
             return nd.options
         return ("noop",)
 
+    def scores(self, state: State) -> tuple | None:
+        """Every player's score by the game's scoring expression in this state (the final scores
+        at a terminal one), or None where the expression has no value there."""
+        nd = self._cache.get(state)
+        if isinstance(nd, Terminal):
+            return nd.scores
+        got = self._live(state).scores_if_defined()
+        return None if got is None else tuple(got)
+
     def observation(self, state: State, player: int) -> dict:
         """What `player` may see in this state."""
         live = self._live(state)
