@@ -71,19 +71,22 @@ class Summary:
 
 
 def summarise(paths, n: int, seed: int = 0, players: str = "random", max_steps: int = 100_000,
-              progress=None) -> Summary:
+              progress=None, spread: bool = False) -> Summary:
     """Play every game under `paths` n times (seeds seed..seed+n-1) and gather its Table 5 row.
+    With `spread`, game k (in file order) plays seeds seed+k*n .. seed+k*n+n-1 instead: a
+    population of near-identical games (mutants of one parent) then does not replay one deal.
     A game that does not load or compile gets a row with its error and the run goes on; a
     KeyboardInterrupt stops the run, keeping the rows so far."""
     from .frontends import load_game
     out = Summary()
-    for path in game_files(paths):
+    for k, path in enumerate(game_files(paths)):
+        first = seed + k * n if spread else seed
         try:
             prog = compile_loaded(load_game(path, count=True))
         except GgpBridgeError as e:
             out.rows.append({"file": str(path), "error": str(e).splitlines()[0]})
         else:
-            row = {"file": str(path), **table5_columns(prog, n, seed, players, max_steps)}
+            row = {"file": str(path), **table5_columns(prog, n, first, players, max_steps), "seed": first}
             out.rows.append(row)
             if row["interrupted"]:
                 out.interrupted = True

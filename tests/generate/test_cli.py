@@ -98,6 +98,17 @@ def test_stats_keeps_the_choice_unit_for_recycle_and_says_so():
     assert "unit" in _run("stats", GAMES / "war.rcy", "-n", 1).output
 
 
+def test_spread_seeds_give_each_game_its_own_plays(tmp_path):
+    text = (GAMES / "uno.gcg").read_text()
+    for name in ("a.gcg", "b.gcg"):
+        (tmp_path / name).write_text(text)
+    rows = json.loads(_run("stats", tmp_path, "-n", 2, "--seed", 5, "--spread-seeds", "--json").output)["games"]
+    assert [r["seed"] for r in rows] == [5, 7]
+    # b's row is exactly the plays of seeds 7 and 8
+    alone = json.loads(_run("stats", tmp_path / "b.gcg", "-n", 2, "--seed", 7, "--json").output)["games"][0]
+    assert {k: v for k, v in rows[1].items() if k != "file"} == {k: v for k, v in alone.items() if k != "file"}
+
+
 def test_players_fixed_for_generated_games_and_mutants(tmp_path):
     assert _run("generate", "--lang", "gcardgame", "-n", 8, "--players", 3, "-o", tmp_path / "g").exit_code == 0
     assert _run("mutate", GAMES / "blackjack.gcg", "--keep-players", "-n", 40, "-o", tmp_path / "m").exit_code == 0
