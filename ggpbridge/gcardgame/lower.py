@@ -330,8 +330,8 @@ class _Lowering:
         me = cur(c.pos)
         if isinstance(c, s.Pifr):
             dest = hand_up(me) if c.face == "up" else hand_down(me)
-            return ir.Repeat(lit(c.amount), ir.Move(ir.CardAt("top", card_loc(c.loc), pos=c.loc.pos), ir.CardAt("top", dest),
-                                                    pos=c.pos), pos=c.pos)
+            take = ir.CardAt("top", card_loc(c.loc), pos=c.loc.pos)
+            return ir.Repeat(lit(c.amount), ir.Move(take, ir.CardAt("top", dest), pos=c.pos), pos=c.pos)
         if isinstance(c, s.Gain):
             return self.gain(c)
         # next, done, out, win and end each end the player's turn
