@@ -20,13 +20,18 @@ from .common import write_output
 @click.option("--all-constructs", is_flag=True,
               help="G_cardgame: also `play`, ranking plays in `have`, two-valued cards, `puin` of several cards "
                    "(every rule of the grammar; `check` refuses them until the IR extensions exist).")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="G_cardgame: every game has this many players (default: 2 to 4 at random).")
 @click.option("--no-check", is_flag=True, help="Do not run `check` on each game written.")
 @click.option("--json", "as_json", is_flag=True, help="List the files written as JSON.")
-def command(lang, n, seed, out, all_constructs, no_check, as_json):
+def command(lang, n, seed, out, all_constructs, players, no_check, as_json):
     """Write N random games of LANG derived from its grammar, each one that `check` accepts."""
     if all_constructs and lang != "gcardgame":
         raise click.BadParameter("only G_cardgame has constructs left out by default", param_hint="--all-constructs")
-    made = generate(lang, n, seed, lowerable=not all_constructs)
+    if players is not None and lang != "gcardgame":
+        raise click.BadParameter("only G_cardgame games are generated with a chosen number of players",
+                                 param_hint="--players")
+    made = generate(lang, n, seed, lowerable=not all_constructs, players=players)
     rows = write_many(made, n, out, not no_check, as_json, "generating")
     output.written(rows, as_json)
     raise SystemExit(1 if any(r["errors"] for r in rows) else 0)

@@ -16,9 +16,11 @@ from .generate import write_many
               help="Instead of mutating, exchange same-category subtrees with this game.")
 @click.option("-o", "--output", "out", type=click.Path(file_okay=False), required=True,
               help="Folder to write the mutants into (created if missing).")
+@click.option("--keep-players", is_flag=True,
+              help="G_cardgame: never mutate the `players` axiom (every mutant has the parent's seats).")
 @click.option("--no-check", is_flag=True, help="Do not run `check` on each game written.")
 @click.option("--json", "as_json", is_flag=True, help="List the files written as JSON.")
-def command(game, n, seed, other, out, no_check, as_json):
+def command(game, n, seed, other, out, keep_players, no_check, as_json):
     """Write N mutants of GAME (one subtree re-derived), or crossovers with --crossover OTHER."""
     for path in (game, other) if other else (game,):
         with open(path, encoding="utf-8", errors="replace") as fh:
@@ -26,6 +28,6 @@ def command(game, n, seed, other, out, no_check, as_json):
         if errs:   # the mutants keep whatever the parent gets wrong
             output.diagnostic(errs[0])
             click.echo(f"warning: {path} has {len(errs)} error(s); its mutants may keep them", err=True)
-    rows = write_many(mutants(game, n, seed, other), n, out, not no_check, as_json, "mutating")
+    rows = write_many(mutants(game, n, seed, other, keep_players), n, out, not no_check, as_json, "mutating")
     output.written(rows, as_json)
     raise SystemExit(1 if any(r["errors"] for r in rows) else 0)

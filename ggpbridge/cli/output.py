@@ -227,18 +227,21 @@ def table5(rows: list[dict], total: dict, interrupted: bool, json_out: bool) -> 
         as_json({"games": rows, "total": total, "interrupted": interrupted})
         return
     seats = len(total["won"])
-    head = ["game", "plays"] + [f"won by {k}" for k in range(seats)] + ["draws", "crashes", "turns"]
+    head = ["game", "plays"] + [f"won by {k}" for k in range(seats)] + ["draws", "crashes", "turns", "unit"]
     body = []
     for r in rows:
         if "error" in r:
-            body.append([r["file"], "-"] + ["-"] * seats + ["-", "-", "-"])
+            body.append([r["file"], "-"] + ["-"] * seats + ["-", "-", "-", "-"])
             continue
         won = r["won"] + ["-"] * (seats - len(r["won"]))
-        body.append([r["file"], r["plays"], *won, r["draws"], r["crashes"], _or_dash(r["turns"])])
-    body.append(["total", total["plays"], *total["won"], total["draws"], total["crashes"], _or_dash(total["turns"])])
+        body.append([r["file"], r["plays"], *won, r["draws"], r["crashes"], _or_dash(r["turns"]), r["unit"]])
+    body.append(["total", total["plays"], *total["won"], total["draws"], total["crashes"], _or_dash(total["turns"]),
+                 _or_dash(total["unit"])])
     table(body, head)
     click.echo("  won by k: plays seat k won alone; draws: several seats tied for the best score; crashes: a game\n"
-               "  error, a cycle or the step cap; turns: choices per play that did not crash (forced ones included).")
+               "  error, a cycle, the step cap, or (G_cardgame) over 100 rules played; turns: the mean length of\n"
+               "  the plays that did not crash, in `unit`: rules played for G_cardgame (the paper's unit),\n"
+               "  choices (forced ones included) for RECYCLE and GDL.")
     for r in rows:
         if "error" in r:
             click.echo(f"{r['file']}: not played: {r['error']}", err=True)

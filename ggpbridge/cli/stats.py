@@ -19,9 +19,12 @@ from .common import keeps_partial_results
 @click.option("--players", default="random", show_default=True, help=f"Comma list per seat: {usage()}.")
 @click.option("--max-steps", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Steps before a play counts as a crash (step cap).")
+@click.option("--spread-seeds", "spread", is_flag=True,
+              help="Game k plays seeds SEED+k*N on (not every game SEED on): for populations of "
+                   "near-identical games, such as mutants of one parent.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rows and total as JSON.")
 @keeps_partial_results
-def command(paths, n, seed, players, max_steps, as_json):
+def command(paths, n, seed, players, max_steps, spread, as_json):
     """Play every game under PATHS N times and print Table 5's columns per game and in total."""
     try:
         player_names(players)
@@ -32,7 +35,7 @@ def command(paths, n, seed, players, max_steps, as_json):
         raise click.BadParameter("no game files (.gcg, .rcy, .gdl) there", param_hint="PATHS")
     if not as_json and len(files) >= 20:
         with click.progressbar(length=len(files), label="playing", file=sys.stderr) as bar:
-            summary = summarise(files, n, seed, players, max_steps, progress=bar.update)
+            summary = summarise(files, n, seed, players, max_steps, progress=bar.update, spread=spread)
     else:
-        summary = summarise(files, n, seed, players, max_steps)
+        summary = summarise(files, n, seed, players, max_steps, spread=spread)
     output.table5(summary.rows, summary.total(), summary.interrupted, as_json)

@@ -179,6 +179,10 @@ class _Checker:
                              cons.loc.pos)
         elif isinstance(cons, s.PlayIt) and not isinstance(rule.antecedent, s.Show):
             self.error("'playit' places the cards a 'show' antecedent chose: this rule shows none", cons.pos)
+        elif isinstance(cons, s.PlayIt) and rule.antecedent.loc.parts[0].kind == "H":
+            # a hand is kept as its face-down and face-up parts: "on top of it" names no one place
+            self.error("'playit' puts the shown card on top of the location shown against; a hand has no "
+                       "top card to put it on (show against the deck or a table)", rule.antecedent.loc.pos)
 
     # ------------------------------------------------------------ locations
     def card_locs(self, locs: s.CardLocs) -> None:

@@ -241,11 +241,12 @@ class _Lowering:
             return ir.Range(lit(1), sto(me, "STASH"), pos=c.pos), "N", cond, move
         if isinstance(c, s.PlayIt):
             shown = ir.Var("S", pos=c.pos)
-            return self.shown(ante), "S", None, ir.Move(shown, ir.CardAt("top", card_locs(ante.loc)), pos=c.pos)
+            return self.shown(ante), "S", None, ir.Move(shown, ir.CardAt("top", card_locs(ante.loc), pos=ante.loc.pos),
+                                                        pos=c.pos)
         if isinstance(c, s.Puin):
             self.single_puin(c)
             card = ir.Var("S", pos=c.pos)
-            return self.puin_cards(c), "S", None, ir.Move(card, ir.CardAt("top", card_loc(c.loc)), pos=c.pos)
+            return self.puin_cards(c), "S", None, ir.Move(card, ir.CardAt("top", put_dest(c), pos=c.loc.pos), pos=c.pos)
         return None
 
     def bet_condition(self, c: s.Bet, after) -> ir.Node:
@@ -271,11 +272,12 @@ class _Lowering:
         if c.rel is None:
             return h
         dest = card_loc(c.loc)
-        rel = card_relation(c.rel, ir.Var("C"), ir.CardAt("top", dest), c.pos)
+        rel = card_relation(c.rel, ir.Var("C"), ir.CardAt("top", dest, pos=c.loc.pos), c.pos)
         return ir.Filter(h, "C", ir.BoolOp("or", (cmp("==", ir.Size(dest), lit(0)), rel)), pos=c.pos)
 
     @staticmethod
     def single_puin(c: s.Puin) -> None:
+        """Refuse a `puin` of several cards, at its position."""
         if c.amount != 1:
             raise UnsupportedConstructError(f"'puin' of {c.amount} cards: each card after the first is chosen "
                                             f"from a hand the first move changed, not lowered yet", c.pos)
@@ -328,8 +330,8 @@ class _Lowering:
         me = cur(c.pos)
         if isinstance(c, s.Pifr):
             dest = hand_up(me) if c.face == "up" else hand_down(me)
-            return ir.Repeat(lit(c.amount), ir.Move(ir.CardAt("top", card_loc(c.loc)), ir.CardAt("top", dest),
-                                                    pos=c.pos), pos=c.pos)
+            take = ir.CardAt("top", card_loc(c.loc), pos=c.loc.pos)
+            return ir.Repeat(lit(c.amount), ir.Move(take, ir.CardAt("top", dest), pos=c.pos), pos=c.pos)
         if isinstance(c, s.Gain):
             return self.gain(c)
         # next, done, out, win and end each end the player's turn
@@ -382,3 +384,12 @@ class _Lowering:
         else:
             one = ir.Move(top_deck, ir.CardAt("top", hand_down(seat(t.which, t.pos))), pos=c.pos)
         return ir.Repeat(self.amount("DEAL", c.amount, c.pos), one, pos=c.pos)
+
+
+def put_dest(c: s.Puin) -> ir.Node:
+    """Where a `puin` puts a card: LA, or for another player's hand its face-down or face-up
+    part as FACE says. A hand is a union of the two, and a card has to go to one place."""
+    if c.loc.kind == "H":
+        owner = seat(c.loc.which, c.loc.pos)
+        return hand_up(owner, c.loc.pos) if c.face == "up" else hand_down(owner, c.loc.pos)
+    return card_loc(c.loc)

@@ -109,8 +109,7 @@ class Stats:
         """Fold one game in."""
         self.games += 1
         self.status[r.status] += 1
-        if self.tally_labels:
-            self._add_outcome(r)
+        self._add_outcome(r)
         if r.status == ERROR:
             if len(self.errors) < 10:
                 self.errors.append((r.seed, r.error))
@@ -159,15 +158,22 @@ class Stats:
             if k in r.tallies:
                 m.add(r.tallies[k])
 
-    def outcomes(self) -> dict | None:
+    def outcomes(self, own_unit: bool = False) -> dict | None:
         """Table 5's columns (wins per seat, draws, crashes by cause, mean turns), or None
-        when the game has no tallies. Wins, draws and crashes add up to the plays."""
-        if not self.tally_labels:
+        when the game has no tallies. Wins, draws and crashes add up to the plays.
+
+        With `own_unit`, a game without tallies (RECYCLE, GDL) gets the columns too, its
+        length in the simulator's own unit: choices per play (forced ones included), with no
+        limit but the step cap."""
+        if not self.tally_labels and not own_unit:
             return None
         unit, bound = self.tally_limit if self.tally_limit else (None, None)
+        mean = {k: _num(m.mean) for k, m in self.tally_means.items()}
+        if not self.tally_labels:
+            # `choices` holds the finished plays, which are the uncrashed ones without a limit
+            mean = {"choices": _num(self.choices.mean) if self.choices.n else None}
         return {"won": list(self.sole_wins), "draws": self.draws, "crashed": sum(self.crashes.values()),
-                "crashes": dict(self.crashes.most_common()),
-                "mean": {k: _num(m.mean) for k, m in self.tally_means.items()},
+                "crashes": dict(self.crashes.most_common()), "mean": mean,
                 "limit": {"unit": unit, "bound": bound}}
 
     @property
