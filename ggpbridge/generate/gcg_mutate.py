@@ -46,7 +46,9 @@ def _node(n, path, nt, ctx):
         sub = [("left", side, replace(ctx, other=n.right)), ("op", "rel", ctx),
                ("right", side, replace(ctx, other=n.left))]
     elif isinstance(n, s.Play):
-        sub = [("left", "card_locs", ctx), ("op", "rel", ctx), ("right", "card_locs", ctx)]
+        # as for tokens and sums: a re-derived side must not bring HA where the other has it
+        sub = [("left", "card_locs", replace(ctx, other=n.right)), ("op", "rel", ctx),
+               ("right", "card_locs", replace(ctx, other=n.left))]
     elif isinstance(n, s.Have):
         sub = [("combination", "combination", ctx)]
     elif isinstance(n, s.Show):
@@ -143,6 +145,8 @@ def _fits_slot(value, nt: str, ctx: Ctx) -> bool:
     if nt in ("tok_operand", "sum_operand"):
         if isinstance(ctx.other, s.Number) and isinstance(value, s.Number):
             return False
+        return not (ctx.bounds.lowerable and is_others(ctx.other) and is_others(value))
+    if nt == "card_locs" and ctx.other is not None:   # a side of `play`
         return not (ctx.bounds.lowerable and is_others(ctx.other) and is_others(value))
     return True
 

@@ -47,6 +47,16 @@ def test_thousands_of_generated_and_mutated_games_check():
             compile_loaded(to_recycle(parse_text(m.text, m.name)))
     for m in mutants(GAMES / "uno.gcg", 2000, seed=5):
         _quick(m.text, m.name)
+    for name in ("texas_holdem.gcg", "blackjack.gcg"):   # `play` and two-valued sums too
+        for m in mutants(GAMES / name, 1000, seed=5, keep_players=True):
+            _quick(m.text, m.name)
+
+
+def test_a_mutated_side_of_play_never_brings_ha_where_the_other_side_has_it():
+    # Texas's mutant 366 (seed 0) re-derived `H2 + HA` against `HA + T0`, which the checker refuses
+    made = list(mutants(GAMES / "texas_holdem.gcg", 367, seed=0, keep_players=True))
+    _quick(made[366].text, made[366].name)
+    assert "play" in made[366].text
 
 
 def test_a_seed_gives_the_same_games_and_game_i_does_not_depend_on_n():
