@@ -48,6 +48,13 @@ class Clock:
                 + (f" (+ {kids:.2f} s CPU in child processes)" if kids > 0.005 else ""))
 
 
+def timed(fn):
+    """`fn()`, and the CPU and wall seconds it took (this process): (result, cpu, wall)."""
+    clock = Clock()
+    out = fn()
+    return out, clock.cpu, clock.wall
+
+
 def parser(doc: str) -> argparse.ArgumentParser:
     """An argument parser whose --help prints the benchmark's docstring as written."""
     return argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)

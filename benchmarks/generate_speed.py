@@ -9,9 +9,8 @@ Run: python benchmarks/generate_speed.py [-n 500] [--seed 0]
 """
 from __future__ import annotations
 
-import time
 
-from _clock import Clock, parser
+from _clock import Clock, parser, timed
 from ggpbridge.generate import errors_in, generate, mutants
 from pathlib import Path
 
@@ -32,12 +31,8 @@ def main() -> None:
     for lang in ("gcardgame", "recycle"):
         for step, made in (("generate", lambda: list(generate(lang, args.n, args.seed))),
                            (f"mutate {PARENTS[lang].name}", lambda: list(mutants(PARENTS[lang], args.n, args.seed)))):
-            t0, c0 = time.perf_counter(), time.process_time()
-            games = made()
-            t_make, c_make = time.perf_counter() - t0, time.process_time() - c0
-            t0, c0 = time.perf_counter(), time.process_time()
-            bad = sum(bool(errors_in(m.name, m.text)) for m in games)
-            t_check, c_check = time.perf_counter() - t0, time.process_time() - c0
+            games, c_make, _ = timed(made)
+            bad, c_check, _ = timed(lambda: sum(bool(errors_in(m.name, m.text)) for m in games))
             lines = sum(m.text.count("\n") for m in games) / len(games)
             print(f"{lang:9} {step:18} {len(games)} games ({lines:.0f} lines each): made {_rate(len(games), c_make)} "
                   f"CPU ({c_make:.2f} s), checked {_rate(len(games), c_check)} CPU ({c_check:.2f} s), "

@@ -13,11 +13,10 @@ from __future__ import annotations
 import http.client
 import sys
 import threading
-import time
 
 from ggpbridge.ggp.player import Player
 from ggpbridge.ggp.server import PlayerServer
-from _clock import Clock, parser
+from _clock import Clock, parser, timed
 
 MB = 1 << 20
 
@@ -58,13 +57,10 @@ def main() -> None:
         for kind in _bodies(1):
             for mb in sizes:
                 body = _bodies(int(mb * MB))[kind]
-                wall, cpu = time.perf_counter(), time.process_time()
-                status, reply = _post(port, body)
-                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                (status, reply), cpu, wall = timed(lambda: _post(port, body))
                 print(f"{kind:18s} {mb:5g} {wall:7.2f} {cpu:7.2f} {cpu / mb:9.3f}  {status} {reply}", flush=True)
-        wall, cpu = time.perf_counter(), time.process_time()
-        status, reply = _post(port, b"(" * (20 * MB))
-        print(f"{'over the cap':18s} {20:5g} {time.perf_counter() - wall:7.2f} {time.process_time() - cpu:7.2f}"
+        (status, reply), cpu, wall = timed(lambda: _post(port, b"(" * (20 * MB)))
+        print(f"{'over the cap':18s} {20:5g} {wall:7.2f} {cpu:7.2f}"
               f" {'':9s}  {status} {reply}")
     finally:
         server.shutdown()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from pathlib import Path
 
+from _clock import timed
 from ggpbridge.recycle import parse_file
 from ggpbridge.sim import compile_loaded, simulate
 
@@ -97,12 +97,6 @@ def reference_game(seed, n):
         leader = max(played, key=lambda pc: RANKS[pc[1][0]] + (100 if pc[1][1] == lead_suit else 0))[0]
         if not hands[leader]:
             return leader
-
-
-def timed(fn):
-    c, w = time.process_time(), time.perf_counter()
-    out = fn()
-    return out, time.process_time() - c, time.perf_counter() - w
 
 
 def main(argv=None):

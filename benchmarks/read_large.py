@@ -13,13 +13,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from ggpbridge.errors import PositionedError
 from ggpbridge.recycle import parse_file
 from ggpbridge.recycle.check import check
-from _clock import Clock, parser
+from _clock import Clock, parser, timed
 
 GAME = (Path(__file__).resolve().parents[1] / "games" / "war.rcy").read_bytes()
 MB = 1 << 20
@@ -58,9 +57,7 @@ def main() -> None:
         for kind in _kinds(1):
             for mb in sizes:
                 path.write_bytes(_kinds(int(mb * MB))[kind])
-                wall, cpu = time.perf_counter(), time.process_time()
-                outcome = _read(path)
-                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                outcome, cpu, wall = timed(lambda: _read(path))
                 print(f"{kind:16s} {mb:5g} {wall:8.2f} {cpu:8.2f} {wall / mb:10.3f} {cpu / mb:9.3f}  {outcome}",
                       flush=True)
     print(f"total: {total}")

@@ -12,10 +12,9 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from _clock import Clock, parser
+from _clock import Clock, parser, timed
 from ggpbridge.gdl.kif import read_kif
 from ggpbridge.gdl.validate import validate
 
@@ -36,12 +35,9 @@ def main() -> None:
         path = Path(tmp) / "facts.kif"
         for n in sizes:
             write_facts(path, n)
-            t0 = time.process_time()
-            desc = read_kif(path)
-            t1 = time.process_time()
-            validate(desc)
-            t2 = time.process_time()
-            print(f"{n:>8} {t1 - t0:10.2f} {t2 - t1:11.2f} {1e6 * (t1 - t0) / n:12.1f} {1e6 * (t2 - t1) / n:13.1f}",
+            desc, read, _ = timed(lambda: read_kif(path))
+            _, checked, _ = timed(lambda: validate(desc))
+            print(f"{n:>8} {read:10.2f} {checked:11.2f} {1e6 * read / n:12.1f} {1e6 * checked / n:13.1f}",
                   flush=True)
         write_facts(path, max(sizes))
         clock = Clock()
