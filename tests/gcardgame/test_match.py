@@ -11,12 +11,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ggp"))
-from ggp_helpers import PlayerProcess  # noqa: E402
+from ggp_helpers import match_over_http, replays_legally  # noqa: E402
 
 from conftest import GAMES  # noqa: E402
-from ggpbridge.gdl.asp_terms import kif_symbol  # noqa: E402
 from ggpbridge.gdl.machine import ClingoMachine  # noqa: E402
-from ggpbridge.ggp.manager import Match  # noqa: E402
 from ggpbridge.translate import load_description  # noqa: E402
 
 UNO = GAMES / "uno.gcg"
@@ -30,22 +28,9 @@ def translated(version: int):
     return desc, ClingoMachine(desc)
 
 
-def replays_legally(machine, record) -> None:
-    state = machine.initial_state()
-    for moves in record["moves"]:
-        joint = dict(zip(machine.roles(), map(kif_symbol, moves)))
-        assert all(m in machine.legal_moves(state, r) for r, m in joint.items())
-        state = machine.next_state(state, joint)
-
-
 def test_uno_gdl2_over_http_until_the_step_cap():
     desc, machine = translated(2)
-    player = PlayerProcess("random", seed=4)
-    try:
-        record = Match(desc, {"player0": player.url}, gdl=2, seed=2, startclock=120, playclock=10,
-                       max_steps=6, machine=machine, game="uno").run()
-    finally:
-        player.stop()
+    record = match_over_http(desc, machine, gdl=2, seed=2, startclock=120, playclock=10, max_steps=6, game="uno")
     assert record["roles"] == ["player0", "player1", "player2", "random"]
     assert record["aborted"] and record["steps"] == 6 and record["errors"] == []
     replays_legally(machine, record)
@@ -55,12 +40,8 @@ def test_uno_gdl2_over_http_until_the_step_cap():
 @pytest.mark.parametrize("version", [1, 2])
 def test_whole_uno_match(version):
     desc, machine = translated(version)
-    player = PlayerProcess("random", seed=4)
-    try:
-        record = Match(desc, {"player0": player.url, "player1": "builtin:random", "player2": "builtin:random"},
-                       gdl=version, seed=1, startclock=120, playclock=10, machine=machine, game="uno").run()
-    finally:
-        player.stop()
+    record = match_over_http(desc, machine, {"player1": "builtin:random", "player2": "builtin:random"},
+                             gdl=version, seed=1, startclock=120, playclock=10, game="uno")
     assert not record["aborted"]
     if version == 1:
         assert record["errors"] == []

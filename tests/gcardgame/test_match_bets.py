@@ -15,12 +15,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ggp"))
-from ggp_helpers import PlayerProcess  # noqa: E402
+from ggp_helpers import match_over_http, replays_legally  # noqa: E402
 
 from conftest import GAMES  # noqa: E402
-from ggpbridge.gdl.asp_terms import kif_symbol  # noqa: E402
 from ggpbridge.gdl.machine import ClingoMachine  # noqa: E402
-from ggpbridge.ggp.manager import Match  # noqa: E402
 from ggpbridge.translate import load_description  # noqa: E402
 
 VARIANTS = {
@@ -38,38 +36,21 @@ def translated(game: str, version: int):
     return desc, ClingoMachine(desc)
 
 
-def replays_legally(machine, record) -> None:
-    state = machine.initial_state()
-    for moves in record["moves"]:
-        joint = dict(zip(machine.roles(), map(kif_symbol, moves)))
-        assert all(m in machine.legal_moves(state, r) for r, m in joint.items())
-        state = machine.next_state(state, joint)
-    assert machine.is_terminal(state) == (not record["aborted"])
-
-
 def test_blackjack_gdl2_over_http_until_the_step_cap():
     desc, machine = translated("blackjack", 2)
-    player = PlayerProcess("random", seed=4)
-    try:
-        record = Match(desc, {"player0": player.url}, gdl=2, seed=2, startclock=120, playclock=10,
-                       max_steps=8, machine=machine, game="blackjack").run()
-    finally:
-        player.stop()
+    record = match_over_http(desc, machine, gdl=2, seed=2, startclock=120, playclock=10, max_steps=8,
+                             game="blackjack")
     assert record["roles"] == ["player0", "player1", "player2", "random"]
     assert record["aborted"] and record["steps"] == 8 and record["errors"] == []
-    replays_legally(machine, record)
+    replays_legally(machine, record, ends=True)
 
 
 @pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("game", sorted(VARIANTS))
 def test_whole_match(game, version):
     desc, machine = translated(game, version)
-    player = PlayerProcess("random", seed=4)
-    try:
-        record = Match(desc, {"player0": player.url, "player1": "builtin:random", "player2": "builtin:random"},
-                       gdl=version, seed=1, startclock=300, playclock=20, machine=machine, game=game).run()
-    finally:
-        player.stop()
+    record = match_over_http(desc, machine, {"player1": "builtin:random", "player2": "builtin:random"},
+                             gdl=version, seed=1, startclock=300, playclock=20, game=game)
     assert not record["aborted"]
     if version == 1:
         assert record["errors"] == []
@@ -80,4 +61,4 @@ def test_whole_match(game, version):
     goals = sorted(record["goals"][r] for r in ("player0", "player1", "player2"))
     # the most tokens win (winning `token 1`): one or more seats on top at 100, the others 0
     assert goals[-1] == 100 and set(goals) <= {0, 100}, record["goals"]
-    replays_legally(machine, record)
+    replays_legally(machine, record, ends=True)

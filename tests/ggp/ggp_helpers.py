@@ -1,4 +1,5 @@
-"""Test helpers: a player as a separate process on 127.0.0.1, a plain HTTP client."""
+"""Test helpers: a player as a separate process on 127.0.0.1, a plain HTTP client, a match
+against such a player and its replay on a machine."""
 from __future__ import annotations
 
 import http.client
@@ -52,6 +53,30 @@ class PlayerProcess:
                 self.proc.wait()
         self.proc.stdout.close()
         self.proc.stderr.close()
+
+
+def match_over_http(desc, machine, players: dict | None = None, **match_args) -> dict:
+    """The record of a `Match` whose player0 is a `random` player process (seed 4), stopped
+    after the match; `players` names the other seats' players, `match_args` go to `Match`."""
+    from ggpbridge.ggp.manager import Match
+    player = PlayerProcess("random", seed=4)
+    try:
+        return Match(desc, {"player0": player.url, **(players or {})}, machine=machine, **match_args).run()
+    finally:
+        player.stop()
+
+
+def replays_legally(machine, record: dict, ends: bool = False) -> None:
+    """Every joint move of the record is legal on `machine` when replayed from the start; with
+    `ends`, the last state is terminal exactly when the match was not aborted."""
+    from ggpbridge.gdl.asp_terms import kif_symbol
+    state = machine.initial_state()
+    for moves in record["moves"]:
+        joint = dict(zip(machine.roles(), map(kif_symbol, moves)))
+        assert all(m in machine.legal_moves(state, r) for r, m in joint.items())
+        state = machine.next_state(state, joint)
+    if ends:
+        assert machine.is_terminal(state) == (not record["aborted"])
 
 
 def post(url: str, body: str | bytes, headers: dict | None = None, method: str = "POST",

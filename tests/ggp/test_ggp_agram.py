@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from ggp_helpers import ROOT, PlayerProcess
+from ggp_helpers import ROOT, PlayerProcess, match_over_http, replays_legally
 
-from ggpbridge.gdl.asp_terms import kif_symbol
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.ggp.manager import Match, load_game
 
@@ -49,23 +48,15 @@ def test_agram_gdl_relaxation_over_http_until_the_step_cap(agram_gdl1):
     assert record["players"] == {"player0": player.url, "player1": "manager", "random": "manager"}
     assert record["aborted"] and record["steps"] == 8 and record["goals"] == {}
     assert record["errors"] == []  # the player's START, moves and ABORT answers were all in time and legal
-    state = machine.initial_state()
-    for moves in record["moves"]:
-        joint = dict(zip(machine.roles(), map(kif_symbol, moves)))
-        assert all(m in machine.legal_moves(state, r) for r, m in joint.items())
-        state = machine.next_state(state, joint)
+    replays_legally(machine, record)
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not SLOW, reason="a whole Agram match takes about a minute" + UNLESS_SLOW)
 def test_agram_gdl_whole_match(agram_gdl1):
     desc, gdl, machine = agram_gdl1
-    player = PlayerProcess("random", seed=4)
-    try:
-        record = Match(desc, {"player0": player.url, "player1": "builtin:random"}, gdl=gdl, seed=2,
-                       startclock=60, playclock=10, machine=machine).run()
-    finally:
-        player.stop()
+    record = match_over_http(desc, machine, {"player1": "builtin:random"}, gdl=gdl, seed=2,
+                             startclock=60, playclock=10)
     assert not record["aborted"] and record["errors"] == []
     assert sorted(record["goals"].values()) in ([0, 0, 100], [0, 50, 50], [0, 100, 100])
 
@@ -80,12 +71,8 @@ def agram_gdl2():
 
 def test_agram_gdl2_over_http_until_the_step_cap(agram_gdl2):
     desc, gdl, machine = agram_gdl2
-    player = PlayerProcess("random", seed=4)
-    try:
-        record = Match(desc, {"player0": player.url}, gdl=gdl, seed=2, startclock=60, playclock=1.5,
-                       max_steps=5, machine=machine, game="agram2_c2").run()
-    finally:
-        player.stop()
+    record = match_over_http(desc, machine, gdl=gdl, seed=2, startclock=60, playclock=1.5, max_steps=5,
+                             game="agram2_c2")
     assert gdl == 2 and record["aborted"] and record["steps"] == 5 and record["errors"] == []
     # player0 sees its own view only: the shuffle's picks are random's moves, which it never sees.
     seen = [p for turn in record["percepts"]["player0"] for p in turn]
@@ -96,12 +83,7 @@ def test_agram_gdl2_over_http_until_the_step_cap(agram_gdl2):
 @pytest.mark.skipif(not SLOW, reason="a whole GDL-II Agram match takes minutes" + UNLESS_SLOW)
 def test_agram_gdl2_whole_match(agram_gdl2):
     desc, gdl, machine = agram_gdl2
-    player = PlayerProcess("random", seed=4)
-    try:
-        record = Match(desc, {"player0": player.url}, gdl=gdl, seed=2, startclock=60, playclock=5,
-                       machine=machine).run()
-    finally:
-        player.stop()
+    record = match_over_http(desc, machine, gdl=gdl, seed=2, startclock=60, playclock=5)
     assert not record["aborted"] and record["goals"]
     # The player may lose track of the hidden cards (see docs/ggp.md), but every answer
     # arrived in time and was read; only illegal moves may have been replaced.
