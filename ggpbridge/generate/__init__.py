@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import GgpBridgeError
 from . import gcg_derive, gcg_mutate, gcg_print, ir_derive, ir_mutate
 
 LANGS = {"gcardgame": ".gcg", "recycle": ".rcy"}
@@ -78,7 +79,6 @@ def mutants(path: str | Path, n: int, seed: int = 0, other: str | Path | None = 
     if other is not None:
         lang2, partner = read_game(other)
         if lang2 != lang:
-            from ..errors import GgpBridgeError
             raise GgpBridgeError(f"{other} is {lang2} and {path} is {lang}: a crossover needs two games "
                                  f"of the same language")
     ops = gcg_mutate if lang == "gcardgame" else ir_mutate
@@ -97,10 +97,9 @@ def mutants(path: str | Path, n: int, seed: int = 0, other: str | Path | None = 
         else:
             pair = ops.crossover(game, partner, rng, pts_a=pts, pts_b=pts_other)
             if pair is None:
-                from ..errors import GgpBridgeError
                 raise GgpBridgeError(f"{path} and {other} have no subtrees of one category that fit "
                                      f"each other's places")
-            child, _, cat = pair[i % 2], None, pair[2]
+            child, cat = pair[i % 2], pair[2]
             how = f"offspring {i} of {path} x {other} (--seed {seed}): a subtree of category {cat} exchanged"
         text = gcg_print.to_text(child, how) if lang == "gcardgame" else _rcy_text(child, how)
         yield Made(f"{stem}_m{i:04d}{suffix}", text, how)

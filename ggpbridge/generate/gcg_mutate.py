@@ -65,18 +65,14 @@ def _node(n, path, nt, ctx):
         sub = [("players", "players", ctx), ("amount", "give_amount", ctx)]
     for step, sub_nt, sub_ctx in sub:
         key = step if isinstance(step, tuple) else (step,)
-        yield from _node(_get(n, key), path + key, sub_nt, sub_ctx)
+        yield from _node(get(n, key), path + key, sub_nt, sub_ctx)
 
 
-def _get(n, path):
+def get(n, path: tuple):
+    """The subtree of `n` at `path`."""
     for step in path:
         n = n[step] if isinstance(step, int) else getattr(n, step)
     return n
-
-
-def get(game: s.Game, path: tuple):
-    """The subtree at `path`."""
-    return _get(game, path)
 
 
 def put(n, path: tuple, value):
@@ -97,12 +93,16 @@ def mutate(game: s.Game, rng: random.Random, bounds: Bounds = Bounds(),
     replaced by a fresh derivation that differs from it when the non-terminal has another
     derivation (a few tries). Returns (mutant, path, nt)."""
     path, nt, ctx = rng.choice(pts if pts is not None else list(points(game, bounds)))
-    old = get(game, path)
-    for _ in range(8):
-        new = derive(nt, rng, ctx)
+    return put(game, path, redraw(get(game, path), lambda: derive(nt, rng, ctx))), path, nt
+
+
+def redraw(old, fresh, tries: int = 8):
+    """`fresh()`, drawn again (up to `tries` draws in all) while it equals `old`."""
+    for _ in range(tries):
+        new = fresh()
         if new != old:
             break
-    return put(game, path, new), path, nt
+    return new
 
 
 def _refs(n) -> tuple[int, int]:

@@ -15,13 +15,13 @@ from dataclasses import fields, replace
 
 from .. import ir
 from ..recycle.check import analyse, element, player_count
-from .gcg_mutate import get, put
+from .gcg_mutate import get, put, redraw
 from .ir_derive import RANKS, SUITS, Env, IrBounds, derive
 
 _STATEMENTS = (ir.Move, ir.Shuffle, ir.SetInt, ir.Inc, ir.Dec, ir.CondAct, ir.Repeat, ir.ForAll, ir.Do,
                ir.Cycle, ir.TurnPass, ir.Let, ir.RepeatAll)
 _BINDERS = (ir.ForAll, ir.AnyOf, ir.Filter, ir.Quantified, ir.AggCards, ir.IntSum)
-_TYPED = {"int": "int", "bool": "bool", "card": "card", "cards": "cards"}
+_TYPED = frozenset({"int", "bool", "card", "cards"})   # the types an expression point may have
 
 
 def game_env(game: ir.Game, bounds: IrBounds = IrBounds()) -> Env:
@@ -78,7 +78,7 @@ def _category(n, stmt, checker, env: Env):
     if isinstance(n, ir.Var):
         return None
     t = checker.expr(n, dict(env.vars))
-    return _TYPED.get(t)
+    return t if t in _TYPED else None
 
 
 def _walk(n, path, env: Env, checker, stmt: bool):
@@ -101,7 +101,7 @@ def _walk(n, path, env: Env, checker, stmt: bool):
         v = getattr(n, f.name)
         sub_env = inner if f.name in ("cond", "body") else env
         sub_stmt = "block" if isinstance(n, ir.Stage) and f.name == "body" else f.name in ("body", "items", "options")
-        if isinstance(n, ir.Filter) and f.name == "cond" or isinstance(n, ir.Quantified) and f.name == "cond":
+        if isinstance(n, (ir.Filter, ir.Quantified)) and f.name == "cond":
             sub_stmt = False
         if isinstance(n, ir.Move) and f.name == "dst":
             sub_stmt = "dest"   # the simulator takes only (top|bottom|N LOCATION) here
@@ -127,12 +127,7 @@ def mutate(game: ir.Game, rng: random.Random, bounds: IrBounds = IrBounds(), pts
     replaced by a fresh derivation of its category in its environment. Returns (mutant,
     path, category)."""
     path, cat, env = rng.choice(pts if pts is not None else list(points(game, bounds)))
-    old = get(game, path)
-    for _ in range(8):
-        new = derive(cat, rng, replace(env, depth=0))
-        if new != old:
-            break
-    return put(game, path, new), path, cat
+    return put(game, path, redraw(get(game, path), lambda: derive(cat, rng, replace(env, depth=0)))), path, cat
 
 
 def _free(n, bound=frozenset()) -> set:
