@@ -243,7 +243,8 @@ class Match:
                 for role in roles if self.gdl == 2 else ():
                     percepts_log[symbol_kif(role)].append(sorted(map(symbol_kif, seen.get(role, ()))))
                 moves_log.append([symbol_kif(joint[r]) for r in roles])
-                shown_log.append([self.cards.move_text(m, state) for m in moves_log[-1]])
+                if self.cards.names:   # the record has `moves_shown` only then
+                    shown_log.append([self.cards.move_text(m, state) for m in moves_log[-1]])
                 state = machine.next_state(state, joint)
                 turn += 1
             if aborted:
