@@ -9,11 +9,9 @@ so that is a separate run).
 """
 from __future__ import annotations
 
-import os
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 from _clock import Clock, parser
 
@@ -27,13 +25,10 @@ CASES = [
 
 
 def _once(args) -> tuple[float, float]:
-    before = os.times()
-    t = time.perf_counter()
+    clock = Clock()
     subprocess.run([sys.executable, "-m", "ggpbridge.cli", *args], stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, check=False)
-    wall = time.perf_counter() - t
-    after = os.times()
-    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return clock.wall, clock.children
 
 
 def _loaded(args) -> list[str]:
