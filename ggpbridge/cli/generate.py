@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -47,7 +48,7 @@ def write_many(made, n: int, out: str, check: bool, quiet: bool, label: str) -> 
     except OSError as e:
         raise click.BadParameter(f"{out} cannot be created: {e.strerror or e}", param_hint="-o") from None
     rows: list[dict] = []
-    with click.progressbar(length=n, label=label, file=sys.stderr) if n >= 200 and not quiet else _NoBar() as bar:
+    with click.progressbar(length=n, label=label, file=sys.stderr) if n >= 200 and not quiet else nullcontext() as bar:
         try:
             for m in made:
                 path = folder / m.name
@@ -58,18 +59,8 @@ def write_many(made, n: int, out: str, check: bool, quiet: bool, label: str) -> 
                 errs = [d.format() for d in errors_in(str(path), m.text)] if check else None
                 rows.append({"file": str(path), "how": m.how, "checked": check,
                              "errors": errs or [], "lines": m.text.count("\n")})
-                bar.update(1)
+                if bar is not None:
+                    bar.update(1)
         except KeyboardInterrupt:
             click.echo(f"interrupted: {len(rows)} of {n} written", err=True)
     return rows
-
-
-class _NoBar:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def update(self, k):
-        pass
