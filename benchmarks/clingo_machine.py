@@ -11,7 +11,6 @@ lookup. A transition is one joint move: legal moves, sees and next_state.
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 from _clock import Clock, parser
@@ -24,9 +23,9 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "gdl"
 def bench(name: str, playouts: int, cache_size: int) -> tuple[float, int, int, float, float]:
     """Setup seconds, transitions, clingo solves, and wall and CPU seconds for the playouts."""
     desc = parse_kif((EXAMPLES / f"{name}.kif").read_text())
-    t0 = time.perf_counter()
+    clock = Clock()
     machine = ClingoMachine(desc, cache_size=cache_size)
-    setup = time.perf_counter() - t0
+    setup = clock.wall
     rng = random.Random(1)
     transitions = 0
     clock = Clock()

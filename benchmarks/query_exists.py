@@ -10,10 +10,10 @@ engine's figures (states of the explicit search; steps grounded and solves of cl
 """
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from _clock import Clock, parser
+from ggpbridge.cli.common import parse_sets
 from ggpbridge.query.run import run_query
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,20 +35,19 @@ def main() -> None:
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds per question and engine (default 600)")
     args = p.parse_args()
-    overrides = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in (s.split("=", 1) for s in args.sets)}
+    overrides = parse_sets(args.sets)
     total = Clock()
     print(f"game {args.game.name}, overrides {overrides or 'none'}")
     print(f"{'engine':9} {'verdict':8} {'seconds':>8} {'cpu s':>7} {'figures':28} question")
     for cond in QUESTIONS:
         for engine in args.engines.split(","):
             clock = Clock()
-            t0 = time.perf_counter()
             (a,) = run_query(str(args.game), "exists", engine=engine, where=cond, overrides=overrides,
                              timeout=args.timeout)
             s = a.stats
             figures = (f"states {s.get('states')}" if engine == "explicit"
                        else f"steps {s.get('steps_grounded')}, solves {s.get('solves')}")
-            print(f"{engine:9} {a.verdict:8} {time.perf_counter() - t0:8.2f} {clock.cpu:7.2f} {figures:28} {cond}"
+            print(f"{engine:9} {a.verdict:8} {clock.wall:8.2f} {clock.cpu:7.2f} {figures:28} {cond}"
                   + (f"   ({a.limit})" if a.limit else ""), flush=True)
     print(f"total: {total}")
 
