@@ -10,9 +10,8 @@ from __future__ import annotations
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
+from .ops import OpError, best_sum, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
 from .plays import play_value
-from .ops import OpError, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
-from .ops import best_sum
 
 _INT_OPS = {
     "+": lambda a, b: a + b,

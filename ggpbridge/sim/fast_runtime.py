@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .actions import _matching
 from .exprs import _INT_OPS, fib, tri
-from .ops import OpError, counted, enumerate_paths, member, partition, run_sequence, runs, sequence, subsets, tuples
-from .ops import best_sum
+from .ops import (OpError, best_sum, counted, enumerate_paths, member, partition, run_sequence, runs, sequence,
+                  subsets, tuples)
 from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
 from .plays import play_value
 
@@ -78,6 +78,11 @@ def _best_sum(lo, hi, cards, bound):
                     [hi[x] if hi is not None else 0 for x in cards], bound)
 
 
+def _play_value(t, suit, cards, ranking):
+    """PlayValue of a collection (exprs.x_PlayValue): `suit` maps a card to its suit."""
+    return play_value([t[x] if t is not None else 0 for x in cards], [suit[x] for x in cards], ranking)
+
+
 def _at(s, k):
     """Card k of a collection (None when empty), as exprs.x_CardAt."""
     if not s:
@@ -148,11 +153,3 @@ _HELPERS.update(_sequence=sequence, _member=member, _tuples=tuples, _partition=p
                 _runs=runs, _run_sequence=run_sequence, _counted=counted, _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri,
                 _fib=fib, _matching=_matching,
                 FINISHED=FINISHED, CYCLE=CYCLE, UNFINISHED=UNFINISHED, ERROR=ERROR, SAMPLE=SAMPLE)
-
-
-def _play_value(t, suit, cards, ranking):
-    """PlayValue of a collection (exprs.x_PlayValue): `suit` maps a card to its suit."""
-    return play_value([t[x] if t is not None else 0 for x in cards], [suit[x] for x in cards], ranking)
-
-
-_HELPERS["_play_value"] = _play_value
