@@ -1,5 +1,5 @@
 """Lowering of a checked G_cardgame syntax tree into the one IR (docs/gcardgame.md,
-"Lowering to the IR"), for every construct that needs no IR extension.
+"Lowering to the IR").
 
 Each G_cardgame stage becomes a RECYCLE player stage in which one pass is one rule
 played by the current player; a player whose turn goes on queues themself as the next
