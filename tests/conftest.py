@@ -93,3 +93,19 @@ def mangle(draw, toks: list, rounds: int, extra: dict) -> list:
         else:
             extra[op](draw, toks, i)
     return toks
+
+
+def best_sums(x, bound: int):
+    """The IR with every Sum replaced by the BestSum of the same cards (LOW, HIGH, bound): the
+    BestSum tests' games, which RECYCLE text cannot spell."""
+    from dataclasses import fields, replace
+
+    from ggpbridge import ir
+    if isinstance(x, ir.Sum):
+        return ir.BestSum(x.cards, x.points, ir.PointsRef(x.points.owner, ir.Name("HIGH")), ir.IntLit(bound),
+                          pos=x.pos)
+    if isinstance(x, ir.Node):
+        return replace(x, **{f.name: best_sums(getattr(x, f.name), bound) for f in fields(x) if f.name != "pos"})
+    if isinstance(x, tuple):
+        return tuple(best_sums(v, bound) for v in x)
+    return x

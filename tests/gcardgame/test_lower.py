@@ -8,7 +8,6 @@ import pytest
 
 from conftest import GAMES
 from ggpbridge import ir
-from ggpbridge.errors import Pos, UnsupportedConstructError
 from ggpbridge.gcardgame import parse_file, parse_text, to_recycle
 from ggpbridge.gcardgame.lower import lower
 from ggpbridge.recycle import parse_text as parse_recycle
