@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
-from .ops import OpError, best_sum, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
+from .ops import OpError, best_sum_of, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
 from .plays import play_value
 
 _INT_OPS = {
@@ -258,9 +258,8 @@ class ExprCompiler:
         low, high = self.points_table(n.low, env), self.points_table(n.high, env)
 
         def total(c):
-            got, lo, hi = cards(c), low(c), high(c)
-            return best_sum([lo[x] if lo is not None else 0 for x in got],
-                            [hi[x] if hi is not None else 0 for x in got], bound(c))
+            got = cards(c)
+            return best_sum_of(low(c), high(c), got, bound(c))
         return total
 
     def x_Score(self, n, env):

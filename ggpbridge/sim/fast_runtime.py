@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .actions import _matching
 from .exprs import _INT_OPS, fib, tri
-from .ops import (OpError, best_sum, counted, enumerate_paths, member, partition, run_sequence, runs, sequence,
-                  subsets, tuples)
+from .ops import (OpError, best_sum_of, counted, enumerate_paths, member, partition, run_sequence, runs,
+                  sequence, subsets, tuples)
 from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
 from .plays import play_value
 
@@ -72,10 +72,7 @@ def _sum(t, cards):
     return sum(t[x] for x in cards) if t is not None else 0
 
 
-def _best_sum(lo, hi, cards, bound):
-    """ir.BestSum (ops.best_sum) over two point maps (0 when never set)."""
-    return best_sum([lo[x] if lo is not None else 0 for x in cards],
-                    [hi[x] if hi is not None else 0 for x in cards], bound)
+_best_sum = best_sum_of   # ir.BestSum over two point maps, as exprs.x_BestSum
 
 
 def _play_value(t, suit, cards, ranking):
