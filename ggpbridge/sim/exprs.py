@@ -11,7 +11,7 @@ from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
 from .ops import OpError, best_sum_of, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
-from .plays import play_value
+from .plays import play_value_of
 
 _INT_OPS = {
     "+": lambda a, b: a + b,
@@ -274,13 +274,27 @@ class ExprCompiler:
 
     def x_PlayValue(self, n, env):
         cards, table = self.coll(n.cards, env), self.points_table(n.points, env)
-        suit, attr = self.x(n.suit, env), self.lay.attr
+        attr, count = self.lay.attr, len(self.lay.cards)
         scores = [(play, self.x(score, env)) for play, score in n.ranking]
 
+        def suits_of(name):
+            # each card's suit; "" for every card without the attribute (as codegen_exprs.x_PlayValue)
+            col = attr.get(name)
+            return [v or "" for v in col] if col else [""] * count
+        if isinstance(n.suit, ir.Name):   # the lowering's SUIT: read once
+            fixed = suits_of(n.suit.value)
+
+            def suits(c):
+                return fixed
+        else:
+            suit = self.x(n.suit, env)
+
+            def suits(c):
+                return suits_of(suit(c))
+
         def value(c):
-            t, col, cs = table(c), attr.get(suit(c)), cards(c)
-            return play_value([t[x] if t is not None else 0 for x in cs], [(col[x] or "") if col else "" for x in cs],
-                              [(play, score(c)) for play, score in scores])
+            t, su = table(c), suits(c)
+            return play_value_of(t, su, cards(c), [(play, score(c)) for play, score in scores])
         return value
 
     # ------------------------------------------------------------ cards

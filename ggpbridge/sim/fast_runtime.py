@@ -7,7 +7,7 @@ from .exprs import _INT_OPS, fib, tri
 from .ops import (OpError, best_sum_of, counted, enumerate_paths, member, partition, run_sequence, runs,
                   sequence, subsets, tuples)
 from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
-from .plays import play_value
+from .plays import play_value_of
 
 
 _RuleError = OpError  # a rule error met during a fast playout (reported as status ERROR)
@@ -75,9 +75,7 @@ def _sum(t, cards):
 _best_sum = best_sum_of   # ir.BestSum over two point maps, as exprs.x_BestSum
 
 
-def _play_value(t, suit, cards, ranking):
-    """PlayValue of a collection (exprs.x_PlayValue): `suit` maps a card to its suit."""
-    return play_value([t[x] if t is not None else 0 for x in cards], [suit[x] for x in cards], ranking)
+_play_value = play_value_of   # ir.PlayValue, as exprs.x_PlayValue
 
 
 def _at(s, k):
