@@ -93,3 +93,33 @@ def mangle(draw, toks: list, rounds: int, extra: dict) -> list:
         else:
             extra[op](draw, toks, i)
     return toks
+
+
+def best_sums(x, bound: int):
+    """The IR with every Sum replaced by the BestSum of the same cards (LOW, HIGH, bound): the
+    BestSum tests' games, which RECYCLE text cannot spell."""
+    from dataclasses import fields, replace
+
+    from ggpbridge import ir
+    if isinstance(x, ir.Sum):
+        return ir.BestSum(x.cards, x.points, ir.PointsRef(x.points.owner, ir.Name("HIGH")), ir.IntLit(bound),
+                          pos=x.pos)
+    if isinstance(x, ir.Node):
+        return replace(x, **{f.name: best_sums(getattr(x, f.name), bound) for f in fields(x) if f.name != "pos"})
+    if isinstance(x, tuple):
+        return tuple(best_sums(v, bound) for v in x)
+    return x
+
+
+# the paper's Texas with its showdown compared by sums, Blackjack with a one-valued ace:
+# everything else of the two games needs no IR extension (variant(*TEXAS_BY_SUM))
+TEXAS_BY_SUM = ("texas_holdem", "mandatory play HX + T0 > HA + T0", "mandatory sum HX + T0 > HA + T0")
+BLACKJACK_ACE_10 = ("blackjack", "card 1 1 | 10", "card 1 10")
+
+
+def variant(name: str, old: str, new: str):
+    """games/NAME.gcg, read and checked with its line OLD replaced by NEW."""
+    from ggpbridge.gcardgame import parse_text
+    text = (GAMES / f"{name}.gcg").read_text()
+    assert old in text
+    return parse_text(text.replace(old, new), f"{name}-variant.gcg")

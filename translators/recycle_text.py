@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ggpbridge import ir
+from ggpbridge.errors import UnsupportedConstructError
 
 WIDTH = 88
 
@@ -217,17 +218,14 @@ class _Printer:
         return m(e)
 
     def _x_IntSum(self, e):
-        from ggpbridge.errors import UnsupportedConstructError
         raise UnsupportedConstructError("v0.3's (sum (OWNERS sto KEY)) over several players or teams has no "
                                         "v0.5.10 form", e.pos)
 
     def _x_BestSum(self, e):
-        from ggpbridge.errors import UnsupportedConstructError
         raise UnsupportedConstructError("a sum whose cards may count one of two values (G_cardgame's BestSum) "
                                         "has no RECYCLE form", e.pos)
 
     def _x_PlayValue(self, e):
-        from ggpbridge.errors import UnsupportedConstructError
         raise UnsupportedConstructError("a play value through a ranking of poker plays (G_cardgame's 'play', "
                                         "the IR extension PlayValue) has no RECYCLE form", e.pos)
 

@@ -55,8 +55,8 @@ def parse_text(text: str, name: str = "<string>", strict: bool = True) -> Loaded
 
 def to_recycle(loaded: Loaded, count: bool = False):
     """The game lowered to the IR, as the `recycle.Loaded` that the simulator, the translator
-    and the lockstep check take (dialect 'gcardgame'). A construct that waits for an IR
-    extension raises UnsupportedConstructError at its position. With `count` (the simulator's
+    and the lockstep check take (dialect 'gcardgame'). A construct not lowered (a `puin` of
+    several cards, docs/gcardgame.md) raises UnsupportedConstructError at its position. With `count` (the simulator's
     statistics), the game counts its turns in both units of decision 22, and the result names
     the counters (`tallies`) and Table 5's limit (`tally_limit`)."""
     from ..recycle import Loaded as RecycleLoaded

@@ -115,20 +115,12 @@ class _Checker:
 
     def antecedent(self, ante) -> None:
         if isinstance(ante, s.Tokens):
-            for side in (ante.left, ante.right):
-                if isinstance(side, s.TokenLoc):
-                    self.token_loc(side)
-            if isinstance(ante.left, s.Number) and isinstance(ante.right, s.Number):
-                self.warning("'tokens' compares two numbers: the condition never changes", ante.pos)
+            self.compared(ante, "tokens", s.TokenLoc, self.token_loc)
         elif isinstance(ante, s.Play):
             self.card_locs(ante.left)
             self.card_locs(ante.right)
         elif isinstance(ante, s.SumCond):
-            for side in (ante.left, ante.right):
-                if isinstance(side, s.CardLocs):
-                    self.card_locs(side)
-            if isinstance(ante.left, s.Number) and isinstance(ante.right, s.Number):
-                self.warning("'sum' compares two numbers: the condition never changes", ante.pos)
+            self.compared(ante, "sum", s.CardLocs, self.card_locs)
         elif isinstance(ante, s.Have):
             self.combination(ante.combination)
         elif isinstance(ante, s.Show):
@@ -139,6 +131,14 @@ class _Checker:
             elif ante.loc.parts[0].which == "A":
                 self.error("'show' compares with the top card of one location: HA is every other "
                            "player's hand", ante.loc.pos)
+
+    def compared(self, ante, what: str, kind: type, check_side) -> None:
+        """The two sides of a `tokens` or `sum` comparison: each location checked; two numbers warned of."""
+        for side in (ante.left, ante.right):
+            if isinstance(side, kind):
+                check_side(side)
+        if isinstance(ante.left, s.Number) and isinstance(ante.right, s.Number):
+            self.warning(f"'{what}' compares two numbers: the condition never changes", ante.pos)
 
     def combination(self, combo) -> None:
         if isinstance(combo, (s.CardCombo, s.NumberCombo)) and combo.number not in _NUMBERS:

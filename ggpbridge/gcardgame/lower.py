@@ -1,5 +1,5 @@
 """Lowering of a checked G_cardgame syntax tree into the one IR (docs/gcardgame.md,
-"Lowering to the IR"), for every construct that needs no IR extension.
+"Lowering to the IR").
 
 Each G_cardgame stage becomes a RECYCLE player stage in which one pass is one rule
 played by the current player; a player whose turn goes on queues themself as the next
@@ -10,13 +10,12 @@ two values the IR extension BestSum.
 from __future__ import annotations
 
 from .. import ir
-from ..errors import UnsupportedConstructError
+from ..errors import NOPOS, Pos, UnsupportedConstructError
 from . import syntax as s
-from .lower_exprs import (DONE, NEXT, OUT, PLAYING, RANKS, SUITS, against_best, both, when, card_loc, card_locs,
-                          card_relation, card_sum, cmp, compare_sides, cur, deck, either, game, hand, hand_down,
-                          hand_up, has, letters, lit, live, loc, play_value, points, seat, status, sto, table,
-                          token)
-from .lower_exprs import best_card_sum
+from .lower_exprs import (DONE, NEXT, OUT, PLAYING, RANKS, SUITS, against_best, best_card_sum, both, card_loc,
+                          card_locs, card_relation, card_sum, cmp, compare_sides, cur, deck, either, game, hand,
+                          hand_down, hand_up, has, letters, lit, live, loc, play_value, points, seat, status, sto,
+                          table, token, when)
 
 
 # Game storages counting Table 5's two units of a "turn" (decision 22), present only in a
@@ -60,7 +59,7 @@ class _Lowering:
         g = self.g
         attrs = (ir.AttrNode(("RANK",), (ir.AttrNode(RANKS, ()),)), ir.AttrNode(("SUIT",), (ir.AttrNode(SUITS, ()),)))
         setup = ir.Setup(lit(g.players), None, (ir.CreateDeck(None, deck(), ir.Deck(attrs)),), pos=g.pos)
-        start = ir.Do((self.point_map("NUMBER", lambda n: n), self.point_map("HIGH", lambda n: 14 if n == 1 else n),
+        start = ir.Do((self.point_map("NUMBER", lambda n: n), self.point_map("HIGH", lambda n: ir.ACE_HIGH if n == 1 else n),
                        self.point_map("VALUE", lambda n: self.values.get(n, n)))
                       + self.raised_map() + (*self.trim(), ir.Shuffle(deck())))
         body = [start]
@@ -100,7 +99,7 @@ class _Lowering:
         no set of cards reaches, so that every two-valued card counts high."""
         nums = [x.value for st in self.g.stages for r in st.rules if isinstance(r.antecedent, s.SumCond)
                 for x in (r.antecedent.left, r.antecedent.right) if isinstance(x, s.Number)]
-        return max(nums) if nums else 4 * sum(self.raised.get(n, n) for n in range(1, 14))
+        return max(nums) if nums else len(SUITS) * sum(self.raised.get(n, n) for n in range(1, len(RANKS) + 1))
 
     def scoring(self) -> ir.Scoring:
         """token × (stash + bet) + not-out × (1 if not out) + a `win` above any of these (decision 13)."""
@@ -165,11 +164,11 @@ class _Lowering:
         """The statements, preceded by one more of the counter `kind` when counting."""
         return ((ir.Inc(sto(game(), kind), lit(1)),) if self.count else ()) + stmts
 
-    def counted_stmt(self, kind: str, stmt, pos=None):
+    def counted_stmt(self, kind: str, stmt, pos: Pos = NOPOS):
         """One statement, counted as `kind` when counting (without counting, the statement as it is)."""
         if not self.count:
             return stmt
-        return ir.Do(self.counted(kind, stmt)) if pos is None else ir.Do(self.counted(kind, stmt), pos=pos)
+        return ir.Do(self.counted(kind, stmt), pos=pos)
 
     @staticmethod
     def group(items: list) -> list:

@@ -16,7 +16,7 @@ INT, STR, BOOL, CARD, CARDS, PLAYER, TEAM, GAME, POINTS = "int str bool card car
 _FIXED = {
     ir.IntLit: INT, ir.Arith: INT, ir.Tri: INT, ir.Fib: INT, ir.Random: INT, ir.Size: INT, ir.Sum: INT, ir.IntSum: INT,
     ir.Score: INT, ir.IntStorage: INT,
-    ir.BestSum: INT,
+    ir.BestSum: INT, ir.PlayValue: INT,   # IR extensions, which RECYCLE does not spell
     ir.Name: STR, ir.StrStorage: STR, ir.CardAtt: STR,
     ir.CardAt: CARD, ir.Extreme: CARD, ir.Actual: CARD,
     ir.Location: CARDS, ir.SetOp: CARDS, ir.Sort: CARDS, ir.Sequence: CARDS, ir.RunSequence: CARDS,
@@ -27,8 +27,6 @@ _FIXED = {
     ir.BoolOp: BOOL, ir.Not: BOOL, ir.Compare: BOOL, ir.Quantified: BOOL, ir.TrueCond: BOOL,
     ir.PointsRef: POINTS,
 }
-# IR extensions, which RECYCLE does not spell
-_FIXED[ir.PlayValue] = INT
 _NAMES = {INT: "an integer", STR: "a name", BOOL: "a condition", CARD: "a card", CARDS: "a card collection",
           PLAYER: "a player", TEAM: "a team", GAME: "the game", POINTS: "a point map"}
 

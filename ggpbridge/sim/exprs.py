@@ -10,9 +10,8 @@ from __future__ import annotations
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
-from .plays import play_value
-from .ops import OpError, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
-from .ops import best_sum
+from .ops import OpError, best_sum_of, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
+from .plays import play_value_of
 
 _INT_OPS = {
     "+": lambda a, b: a + b,
@@ -259,9 +258,8 @@ class ExprCompiler:
         low, high = self.points_table(n.low, env), self.points_table(n.high, env)
 
         def total(c):
-            got, lo, hi = cards(c), low(c), high(c)
-            return best_sum([lo[x] if lo is not None else 0 for x in got],
-                            [hi[x] if hi is not None else 0 for x in got], bound(c))
+            got = cards(c)
+            return best_sum_of(low(c), high(c), got, bound(c))
         return total
 
     def x_Score(self, n, env):
@@ -276,13 +274,27 @@ class ExprCompiler:
 
     def x_PlayValue(self, n, env):
         cards, table = self.coll(n.cards, env), self.points_table(n.points, env)
-        suit, attr = self.x(n.suit, env), self.lay.attr
+        attr, count = self.lay.attr, len(self.lay.cards)
         scores = [(play, self.x(score, env)) for play, score in n.ranking]
 
+        def suits_of(name):
+            # each card's suit; "" for every card without the attribute (as codegen_exprs.x_PlayValue)
+            col = attr.get(name)
+            return [v or "" for v in col] if col else [""] * count
+        if isinstance(n.suit, ir.Name):   # the lowering's SUIT: read once
+            fixed = suits_of(n.suit.value)
+
+            def suits(c):
+                return fixed
+        else:
+            suit = self.x(n.suit, env)
+
+            def suits(c):
+                return suits_of(suit(c))
+
         def value(c):
-            t, col, cs = table(c), attr.get(suit(c)), cards(c)
-            return play_value([t[x] if t is not None else 0 for x in cs], [(col[x] or "") if col else "" for x in cs],
-                              [(play, score(c)) for play, score in scores])
+            t, su = table(c), suits(c)
+            return play_value_of(t, su, cards(c), [(play, score(c)) for play, score in scores])
         return value
 
     # ------------------------------------------------------------ cards

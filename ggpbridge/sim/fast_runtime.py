@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .actions import _matching
 from .exprs import _INT_OPS, fib, tri
-from .ops import OpError, counted, enumerate_paths, member, partition, run_sequence, runs, sequence, subsets, tuples
-from .ops import best_sum
+from .ops import (OpError, best_sum_of, counted, enumerate_paths, member, partition, run_sequence, runs,
+                  sequence, subsets, tuples)
 from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
-from .plays import play_value
+from .plays import play_value_of
 
 
 _RuleError = OpError  # a rule error met during a fast playout (reported as status ERROR)
@@ -72,10 +72,10 @@ def _sum(t, cards):
     return sum(t[x] for x in cards) if t is not None else 0
 
 
-def _best_sum(lo, hi, cards, bound):
-    """ir.BestSum (ops.best_sum) over two point maps (0 when never set)."""
-    return best_sum([lo[x] if lo is not None else 0 for x in cards],
-                    [hi[x] if hi is not None else 0 for x in cards], bound)
+_best_sum = best_sum_of   # ir.BestSum over two point maps, as exprs.x_BestSum
+
+
+_play_value = play_value_of   # ir.PlayValue, as exprs.x_PlayValue
 
 
 def _at(s, k):
@@ -148,11 +148,3 @@ _HELPERS.update(_sequence=sequence, _member=member, _tuples=tuples, _partition=p
                 _runs=runs, _run_sequence=run_sequence, _counted=counted, _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri,
                 _fib=fib, _matching=_matching,
                 FINISHED=FINISHED, CYCLE=CYCLE, UNFINISHED=UNFINISHED, ERROR=ERROR, SAMPLE=SAMPLE)
-
-
-def _play_value(t, suit, cards, ranking):
-    """PlayValue of a collection (exprs.x_PlayValue): `suit` maps a card to its suit."""
-    return play_value([t[x] if t is not None else 0 for x in cards], [suit[x] for x in cards], ranking)
-
-
-_HELPERS["_play_value"] = _play_value

@@ -126,3 +126,10 @@ def best_sum(low: list, high: list, bound: int) -> int:
             break
         total += r
     return total
+
+
+def best_sum_of(lo, hi, cards, bound: int) -> int:
+    """ir.BestSum of the cards over two point maps (None: a map never set, every score 0), as
+    both engines evaluate it."""
+    return best_sum([lo[x] if lo is not None else 0 for x in cards],
+                    [hi[x] if hi is not None else 0 for x in cards], bound)

@@ -48,3 +48,9 @@ def play_value(ranks: list, suits: list, ranking) -> int:
     if scores:
         return max(scores)
     return max(ranks, default=0)
+
+
+def play_value_of(t, suits, cards, ranking) -> int:
+    """`play_value` of a collection of cards as both engines evaluate it: `t` the point map of
+    their ranks (None: never set, every rank 0), `suits[x]` card x's suit."""
+    return play_value([t[x] if t is not None else 0 for x in cards], [suits[x] for x in cards], ranking)

@@ -7,6 +7,7 @@ from dataclasses import fields, replace
 
 import pytest
 
+from conftest import best_sums
 from ggpbridge import ir
 from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.ir_json import from_data, to_data
@@ -42,21 +43,9 @@ GAME = ("(game (setup (create players 1) (create deck (game iloc STOCK) (deck (R
         " (scoring max (game sto N)))")
 
 
-def swap_sums(x, bound: int):
-    """The IR with every Sum replaced by the BestSum of the same cards (LOW, HIGH, bound)."""
-    if isinstance(x, ir.Sum):
-        high = ir.PointsRef(x.points.owner, ir.Name("HIGH"))
-        return ir.BestSum(x.cards, x.points, high, ir.IntLit(bound), pos=x.pos)
-    if isinstance(x, ir.Node):
-        return replace(x, **{f.name: swap_sums(getattr(x, f.name), bound) for f in fields(x) if f.name != "pos"})
-    if isinstance(x, tuple):
-        return tuple(swap_sums(v, bound) for v in x)
-    return x
-
-
 def best_sum_game(end: str, k: int, bound: int):
     loaded = parse_text(GAME.format(end=end, k=k), "bestsum.rcy")
-    return replace(loaded, game=swap_sums(loaded.game, bound))
+    return replace(loaded, game=best_sums(loaded.game, bound))
 
 
 @pytest.mark.parametrize("end, k, bound, want", [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import GAMES
-from ggpbridge.gcardgame import parse_file, parse_text, to_recycle
+from conftest import BLACKJACK_ACE_10, GAMES, TEXAS_BY_SUM, variant
+from ggpbridge.gcardgame import parse_file, to_recycle
 from ggpbridge.gdl.validate import is_valid, validate
 from ggpbridge.sim import compile_loaded, fast_path, play_fast
 from ggpbridge.sim.players import make_players
@@ -18,12 +18,11 @@ def uno():
 
 
 def texas_by_sum():
-    text = (GAMES / "texas_holdem.gcg").read_text()
-    return parse_text(text.replace("mandatory play HX + T0 > HA + T0", "mandatory sum HX + T0 > HA + T0"), "t.gcg")
+    return variant(*TEXAS_BY_SUM)
 
 
 def blackjack_ace_10():
-    return parse_text((GAMES / "blackjack.gcg").read_text().replace("card 1 1 | 10", "card 1 10"), "b.gcg")
+    return variant(*BLACKJACK_ACE_10)
 
 
 def blackjack():

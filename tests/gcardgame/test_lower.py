@@ -6,9 +6,8 @@ import operator
 
 import pytest
 
-from conftest import GAMES
+from conftest import BLACKJACK_ACE_10, GAMES, TEXAS_BY_SUM, variant
 from ggpbridge import ir
-from ggpbridge.errors import Pos, UnsupportedConstructError
 from ggpbridge.gcardgame import parse_file, parse_text, to_recycle
 from ggpbridge.gcardgame.lower import lower
 from ggpbridge.recycle import parse_text as parse_recycle
@@ -39,18 +38,6 @@ def line_of(name: str, needle: str) -> int:
     """The line of a bundled game on which `needle` first occurs."""
     lines = (GAMES / f"{name}.gcg").read_text().splitlines()
     return next(i for i, line in enumerate(lines, 1) if needle in line)
-
-
-def variant(name: str, old: str, new: str):
-    text = (GAMES / f"{name}.gcg").read_text()
-    assert old in text
-    return parse_text(text.replace(old, new), f"{name}-variant.gcg")
-
-
-# the paper's Texas with its showdown compared by sums, Blackjack with a one-valued ace:
-# everything else of the two games needs no IR extension
-TEXAS_BY_SUM = ("texas_holdem", "mandatory play HX + T0 > HA + T0", "mandatory sum HX + T0 > HA + T0")
-BLACKJACK_ACE_10 = ("blackjack", "card 1 1 | 10", "card 1 10")
 
 
 @pytest.mark.parametrize("loaded", [lambda: parse_file(GAMES / "uno.gcg"), lambda: variant(*TEXAS_BY_SUM),

@@ -3,11 +3,11 @@ whose aces count 1 or 10 against a fixed score, so that the goals say on which s
 best sum fell; and a small Blackjack played to its end."""
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 
 import pytest
 
-from conftest import GAMES
+from conftest import GAMES, best_sums
 from ggpbridge import ir
 from ggpbridge.crosscheck import crosscheck
 from ggpbridge.gcardgame import parse_text as parse_gcg, to_recycle
@@ -23,18 +23,6 @@ GAME = ("(game (setup (create players 2) (create deck (game iloc STOCK) (deck (R
         " (set ((0 player) sto N) (sum ((0 player) iloc HAND) using (game points LOW)))"
         " (set ((1 player) sto N) {w})))"
         " (scoring max ((current player) sto N)))")
-
-
-def best_sums(x, bound: int):
-    """The IR with every Sum replaced by the BestSum of the same cards (LOW, HIGH, bound)."""
-    if isinstance(x, ir.Sum):
-        return ir.BestSum(x.cards, x.points, ir.PointsRef(x.points.owner, ir.Name("HIGH")), ir.IntLit(bound),
-                          pos=x.pos)
-    if isinstance(x, ir.Node):
-        return replace(x, **{f.name: best_sums(getattr(x, f.name), bound) for f in fields(x) if f.name != "pos"})
-    if isinstance(x, tuple):
-        return tuple(best_sums(v, bound) for v in x)
-    return x
 
 
 @pytest.mark.parametrize("end, k, bound, want", [

@@ -14,13 +14,13 @@ from ggpbridge import ir
 from ggpbridge.gdl.ast import Const, Description, Func
 from ggpbridge.sim.exprs import _INT_OPS
 
-from . import kernel
-from . import plays
+from . import bestsum, kernel, plays
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
 from .options import option_term
 from .order import decks as find_decks, ordered_locations
+from .signs import may_go_negative
 from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
 
 __all__ = ["to_gdl", "state_fluents", "Translation", "Fit"]
@@ -305,7 +305,6 @@ class Translation:
             # when it passes a threshold). Beyond the table a play ends as `overflow`.
             steps = [self._amount(x.value, pts) for x in counters if not isinstance(x, ir.SetInt)]
             hi = max(hi, 32, max(abs(x) for x in [0] + lits) + max(steps, default=0))
-        from .signs import may_go_negative
         if may_go_negative(self.prog.game):
             lo = min(lo, -hi)
         if self.fit is not None:
@@ -371,7 +370,6 @@ class Translation:
 
     def _best_sum_facts(self, flow, lo: int, hi: int) -> list:
         """The table of each best sum (bestsum.py), over the low map's reachable sums."""
-        from . import bestsum
         out = []
         for (low, high, bound), node in sorted(flow.best_sums.items(), key=str):
             d, kmax = bestsum.common_raise(flow.point_sets, low, high, node)

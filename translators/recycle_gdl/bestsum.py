@@ -14,6 +14,8 @@ pair of numbers.
 """
 from __future__ import annotations
 
+from ggpbridge.sim.ops import best_sum
+
 from .exprs import unsupported
 from .terms import const, f, rule
 
@@ -39,10 +41,9 @@ def common_raise(point_sets, low, high, node) -> tuple[int, int]:
 
 
 def best(low_sum: int, k: int, d: int, bound: int) -> int:
-    """The best total of cards whose low sum is low_sum, k of them raisable by d."""
-    if low_sum > bound or d == 0:
-        return low_sum
-    return low_sum + min(k, (bound - low_sum) // d) * d
+    """The best total of cards whose low sum is low_sum, k of them raisable by d: the simulator's
+    ops.best_sum (the formula above) over one card of low_sum and k cards of 0 or d."""
+    return best_sum([low_sum] + [0] * k, [low_sum] + [d] * k, bound)
 
 
 def facts(low, high, bound: int, d: int, kmax: int, sums: range) -> list:

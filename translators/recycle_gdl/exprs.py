@@ -83,6 +83,9 @@ class ExprCompiler:
         self.sums: set = set()      # (points map, location) terms that a `sum` adds up
         self.best_sums: dict = {}   # (low map, high map, bound) -> a BestSum node (bestsum.py)
         self.best_sum_memo: dict = {}   # (BestSum, its variables' bindings) -> (relation, their names)
+        # what plays.py records of the play values: those read as integers ("general"), those
+        # compared through play_less/play_leq, the values and point maps these range over
+        self.plays: dict = {"general": [], "compared": [], "values": set(), "maps": set()}
         # tuples (kernel.tuples): (points map, location) -> the tuple sizes N whose N-th card of a
         # score bin is looked for, and those whose number of tuples is counted; the nodes, by map
         self.tuples: dict = {}

@@ -30,10 +30,9 @@ from ggpbridge import ir
 from .exprs import loc_name
 
 # constructs that read the order of every location inside them
-_ORDER_READERS = (ir.Shuffle, ir.Faro, ir.Extreme, ir.Sum, ir.Sort, ir.Sequence, ir.RunSequence,
+# (a best sum adds its cards up along their positions, as a sum does: bestsum.py)
+_ORDER_READERS = (ir.Shuffle, ir.Faro, ir.Extreme, ir.Sum, ir.BestSum, ir.Sort, ir.Sequence, ir.RunSequence,
                   ir.Tuples, ir.Runs, ir.Subsets, ir.Partition)
-# a best sum adds its cards up along their positions, as a sum does (bestsum.py)
-_ORDER_READERS += (ir.BestSum,)
 
 
 def ordered_locations(game: ir.Game, decks: frozenset = frozenset()) -> frozenset:

@@ -30,7 +30,7 @@ from .terms import const, distinct, f, name, rule
 
 def play_value(xc, n: ir.PlayValue, env):
     """(literals, term): the value of `n` (see the module's text); `xc` is the ExprCompiler."""
-    _state(xc)["general"].append(n)   # a value that may be stored: its scores must be in the tables
+    xc.plays["general"].append(n)   # a value that may be stored: its scores must be in the tables
     return _value(xc, n, env)
 
 
@@ -42,7 +42,7 @@ def compare(xc, n: ir.Compare, env) -> list | None:
             not all(isinstance(x, ir.IntLit) or (isinstance(x, ir.PlayValue) and _scores(x) is not None
                                                    and isinstance(x.points.name, ir.Name)) for x in sides):
         return None
-    st = _state(xc)
+    st = xc.plays
     terms, lits = [], []
     for x in sides:
         if isinstance(x, ir.IntLit):
@@ -66,8 +66,8 @@ def compare(xc, n: ir.Compare, env) -> list | None:
 def order_facts(flow, values_by_map: dict) -> list:
     """`play_less`/`play_leq` over every value a compared play value can take and the literals it
     is compared with (the emitter calls this once the point maps' values are known)."""
-    st = getattr(flow, "_plays", None)
-    if st is None or not st["compared"]:
+    st = flow.plays
+    if not st["compared"]:
         return []
     values = set(st["values"]) | {0}
     for key in st["maps"]:
@@ -80,19 +80,9 @@ def order_facts(flow, values_by_map: dict) -> list:
 def scores_apart(flow) -> set:
     """The ids of the score literals that only compared play values read: the integer tables need
     not reach them."""
-    st = getattr(flow, "_plays", None)
-    if st is None:
-        return set()
+    st = flow.plays
     stored = {id(s) for x in st["general"] for _, s in x.ranking}
     return {id(s) for x in st["compared"] for _, s in x.ranking} - stored
-
-
-def _state(xc) -> dict:
-    """What the translation of play values has recorded on the compiler."""
-    st = getattr(xc, "_plays", None)
-    if st is None:
-        st = xc._plays = {"general": [], "compared": [], "values": set(), "maps": set()}
-    return st
 
 
 def _scores(n: ir.PlayValue):
