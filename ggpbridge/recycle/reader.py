@@ -17,6 +17,7 @@ from functools import lru_cache
 import lark
 
 from ..errors import Diagnostic, NotTextError, Pos, RecycleSyntaxError, Source
+from ..nesting import line_col
 from ..textfiles import NotUtf8, decode_utf8
 from .dialects import KEYWORDS, V03, strip_comments
 
@@ -140,8 +141,7 @@ def refuse_binary(source: Source) -> None:
 
 
 def _pos_at(text: str, offset: int) -> Pos:
-    line_start = text.rfind("\n", 0, offset) + 1
-    return Pos(text.count("\n", 0, offset) + 1, offset - line_start + 1)
+    return Pos(*line_col(text, offset))
 
 
 def read(source: Source, dialect: str, body: str | None = None) -> Parsed:
