@@ -67,8 +67,6 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             body = self.rfile.read(size)
         except TimeoutError:
-            body = None
-        if body is None:
             return self._send(408, error_reply(
                 f"the message did not arrive within {self.server.read_timeout:g} s"))
         if len(body) < size:
