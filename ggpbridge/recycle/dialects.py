@@ -59,9 +59,12 @@ def strip_comments(text: str) -> str:
     return _COMMENT.sub("", text)
 
 
-def detect(text: str) -> Detection:
-    """Guess the dialect from distinctive constructs (the file extension never decides)."""
-    body = strip_comments(text)  # marks in comments do not count
+def detect(text: str, body: str | None = None) -> Detection:
+    """Guess the dialect from distinctive constructs (the file extension never decides).
+
+    `body` is the text already stripped of its comments (`strip_comments`), when known."""
+    if body is None:
+        body = strip_comments(text)  # marks in comments do not count
     m = _whole(_V03_MARKS, body)
     if m:
         return Detection(V03, f"v0.3 construct {m.group().strip()!r}")
