@@ -372,16 +372,25 @@ class _Gen(Expressions, Statements):
             f"    TABLES = [{', '.join(self.table_names())}]\n"
             "    cyc = [[0, -1]]\n    tcyc = [[0, -1]]\n    NC = [0]\n    steps = 0\n"
             + bind + setup_text + "\n"
-            "    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"
-            "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, -1, 0\n" + body_text.replace("KEYEXPR", key) + "\n"
-            f"    cyc.append([0, -1])\n"
-            f"    scores = []\n"
-            f"    for _p in range({self.n}):\n"
-            f"        cyc[-1][0] = _p\n"
-            f"        scores.append({score})\n"
-            + tally +
-            f"    return FINISHED, scores, steps\n")
+            + WATCH_INIT + body_text.replace("KEYEXPR", key) + "\n"
+            + self.ending(score, tally))
         return src
+
+    def ending(self, score: str, tally: str = "") -> str:
+        """The generated text after the game's body: every player's score (the `tally` lines
+        before the return)."""
+        return ("    cyc.append([0, -1])\n"
+                "    scores = []\n"
+                f"    for _p in range({self.n}):\n"
+                "        cyc[-1][0] = _p\n"
+                f"        scores.append({score})\n"
+                + tally +
+                "    return FINISHED, scores, steps\n")
+
+
+# the state of Brent's cycle detection, at choices and at stage passes, when the body starts
+WATCH_INIT = ("    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"
+              "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, -1, 0\n")
 
 
 def _tallied(line: str, reads: str) -> list[str]:
