@@ -33,7 +33,7 @@ class Detection:
     reason: str
 
 
-_COMMENT = re.compile(r";;[^\n]*")
+COMMENT = re.compile(r";;[^\n]*")   # a `;;` comment, to the end of its line
 # Each pattern starts with '(' or a letter of a mark word, never '\b', so the regex engine
 # skips ahead to candidate characters instead of trying every position; `_whole` then
 # checks that a mark word starts a word.
@@ -56,7 +56,7 @@ def _whole(marks: re.Pattern, body: str) -> re.Match | None:
 
 def strip_comments(text: str) -> str:
     """The text without its `;;` comments: a comment runs to the end of its line, so no token moves."""
-    return _COMMENT.sub("", text)
+    return COMMENT.sub("", text)
 
 
 def detect(text: str, body: str | None = None) -> Detection:
