@@ -50,17 +50,23 @@ def option_text(machine, state, opt) -> str:
     """What a simulator option does, for people: the action of its form after its conditions and
     `any`s, each `any` variable replaced by the element taken (StepMachine `machine` at `state`)."""
     from .translators.recycle_gdl.options import option_head
-    from .translators.recycle_text import expr_text
     live = machine._live(state)
     frame = live.frames[-1]
     choice = frame[0].items[frame[1]]
     heads, body = option_head(choice.node.options[opt.form])
-    text = expr_text(body)
     variables = [h.var for h in heads if hasattr(h, "var") and hasattr(h, "coll")]
-    for var, (e, t) in zip(variables, option_elements(live, choice, opt)):
+    return action_text(body, [(var, element_text(machine.prog.lay, e, t))
+                              for var, (e, t) in zip(variables, option_elements(live, choice, opt))])
+
+
+def action_text(body, shown: list) -> str:
+    """An option's action `body` as text, each `any` variable replaced by its element's text
+    (`shown`: (variable, text) pairs), cut to _MAX characters."""
+    from .translators.recycle_text import expr_text
+    text = expr_text(body)
+    for var, s in shown:
         # a variable prints as 'NAME: replace it where it is not the prefix of a longer name
-        text = re.sub(rf"'{re.escape(var)}(?![A-Za-z0-9_])", lambda _m, s=element_text(machine.prog.lay, e, t): s,
-                      text)
+        text = re.sub(rf"'{re.escape(var)}(?![A-Za-z0-9_])", lambda _m, s=s: s, text)
     return text if len(text) <= _MAX else text[:_MAX - 3] + "..."
 
 
@@ -99,7 +105,6 @@ class TranslationMoves(GdlCards):
         move is `(optionK FORM E1 .. Ek)`; otherwise the move with its cards named."""
         from .gdl.asp_terms import kif_symbol, symbol_kif
         from .translators.recycle_gdl.options import option_head
-        from .translators.recycle_text import expr_text
         from . import ir
         plain = super().move_text(kif)
         pc = next((str(x.arguments[0]) for x in state or () if x.name == "pc" and len(x.arguments) == 1), None)
@@ -116,12 +121,9 @@ class TranslationMoves(GdlCards):
         if not 0 <= form < len(forms):
             return plain
         _, body = option_head(forms[form])
-        text = expr_text(body)
         variables = [n.var for n in forms[form].walk() if isinstance(n, ir.AnyOf)]
-        for var, e in zip(variables, move.arguments[1:]):
-            shown = self._element(e, symbol_kif(e))
-            text = re.sub(rf"'{re.escape(var)}(?![A-Za-z0-9_])", lambda _m, s=shown: s, text)
-        return text if len(text) <= _MAX else text[:_MAX - 3] + "..."
+        return action_text(body, [(var, self._element(e, symbol_kif(e)))
+                                  for var, e in zip(variables, move.arguments[1:])])
 
     def _element(self, e, kif: str) -> str:
         if re.fullmatch(r"c\d+", kif) and int(kif[1:]) < len(self.lay.cards):

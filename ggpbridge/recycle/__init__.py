@@ -49,7 +49,7 @@ def parse_text(text: str, name: str = "<string>", dialect: str | None = None) ->
         raise RecycleSyntaxError(f"the game is nested deeper than {MAX_DEPTH} levels",
                                  Pos(*line_col(text, too_deep)), source)
     if dialect is None:
-        det = detect(body)
+        det = detect(text, body)
         dialect, reason = det.dialect, det.reason
     elif dialect not in DIALECTS:
         raise ValueError(f"unknown dialect {dialect!r}; known: {', '.join(DIALECTS)}")

@@ -33,7 +33,7 @@ class Detection:
     reason: str
 
 
-_COMMENT = re.compile(r";;[^\n]*")
+COMMENT = re.compile(r";;[^\n]*")   # a `;;` comment, to the end of its line
 # Each pattern starts with '(' or a letter of a mark word, never '\b', so the regex engine
 # skips ahead to candidate characters instead of trying every position; `_whole` then
 # checks that a mark word starts a word.
@@ -56,12 +56,15 @@ def _whole(marks: re.Pattern, body: str) -> re.Match | None:
 
 def strip_comments(text: str) -> str:
     """The text without its `;;` comments: a comment runs to the end of its line, so no token moves."""
-    return _COMMENT.sub("", text)
+    return COMMENT.sub("", text)
 
 
-def detect(text: str) -> Detection:
-    """Guess the dialect from distinctive constructs (the file extension never decides)."""
-    body = strip_comments(text)  # marks in comments do not count
+def detect(text: str, body: str | None = None) -> Detection:
+    """Guess the dialect from distinctive constructs (the file extension never decides).
+
+    `body` is the text already stripped of its comments (`strip_comments`), when known."""
+    if body is None:
+        body = strip_comments(text)  # marks in comments do not count
     m = _whole(_V03_MARKS, body)
     if m:
         return Detection(V03, f"v0.3 construct {m.group().strip()!r}")

@@ -17,8 +17,9 @@ from functools import lru_cache
 import lark
 
 from ..errors import Diagnostic, NotTextError, Pos, RecycleSyntaxError, Source
+from ..nesting import line_col
 from ..textfiles import NotUtf8, decode_utf8
-from .dialects import KEYWORDS, V03, strip_comments
+from .dialects import COMMENT, KEYWORDS, V03, strip_comments
 
 
 @dataclass(slots=True)
@@ -140,8 +141,7 @@ def refuse_binary(source: Source) -> None:
 
 
 def _pos_at(text: str, offset: int) -> Pos:
-    line_start = text.rfind("\n", 0, offset) + 1
-    return Pos(text.count("\n", 0, offset) + 1, offset - line_start + 1)
+    return Pos(*line_col(text, offset))
 
 
 def read(source: Source, dialect: str, body: str | None = None) -> Parsed:
@@ -183,9 +183,6 @@ def _parse(text: str, dialect: str) -> list:
     return _parser(dialect).parse(text)
 
 
-_COMMENT_RE = re.compile(r";;[^\n]*")
-
-
 def scan_comments(text: str) -> list:
     """The `;;` comments of a text as (Pos, text after ';;'), in order.
 
@@ -194,7 +191,7 @@ def scan_comments(text: str) -> list:
     """
     out = []
     line, counted = 1, 0
-    for m in _COMMENT_RE.finditer(text):
+    for m in COMMENT.finditer(text):
         start = m.start()
         line += text.count("\n", counted, start)
         counted = start

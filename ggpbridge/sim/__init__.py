@@ -51,7 +51,7 @@ def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_
             s = seed + i
             seats = make_players(players, prog.lay.n, s)
             r = play_fast(prog, fast, s, seats, max_steps) if fast is not None else None
-            searching = searching or not all(type(p) in (RandomPlayer, FirstPlayer) for p in seats)
+            searching = searching or not _built_in(seats)
             stats.add(r if r is not None else play(prog, s, seats, max_steps))
             if progress is not None:
                 progress(1)
@@ -75,9 +75,15 @@ def fast_path(prog: Program):
     return prog._fast
 
 
+def _built_in(seats: list) -> bool:
+    """Whether every seat is a built-in player: the fast path plays only those (a searching
+    player needs the closure engine's state)."""
+    return all(type(p) in (RandomPlayer, FirstPlayer) for p in seats)
+
+
 def play_fast(prog: Program, fast, seed: int, seats: list, max_steps: int) -> Result | None:
     """One game on the fast path as a Result, or None to have the closure engine play it."""
-    if not all(type(p) in (RandomPlayer, FirstPlayer) for p in seats):
+    if not _built_in(seats):
         return None
     trace: list = []
     if all(p is seats[0] for p in seats) and isinstance(seats[0], RandomPlayer):

@@ -40,6 +40,19 @@ def static_points(lay, awards) -> tuple[list, list]:
     return base, rest
 
 
+def _prep_place(ref, idx):
+    """The `prep` of taker and putter for a location: (slot, owner), and the index after them
+    when the place is a position (`idx`) rather than the top or the bottom. Without an index
+    it is `ref` itself: no closure nor tuple more per card moved."""
+    if idx is None:
+        return ref
+
+    def prep(c):
+        slot, owner = ref(c)
+        return slot, owner, idx(c)
+    return prep
+
+
 def _take_physical(c, card, n):
     """Remove a card from the location it lies in."""
     if card is None:
@@ -187,12 +200,8 @@ class StmtCompiler(ExprCompiler):
             w = n.where
             idx = None if w in ("top", "bottom") else self.x(w, env)
 
-            def prep_at(c):
-                slot, owner = ref(c)
-                return slot, owner, (None if idx is None else idx(c))
-
             def take_at(c, prepped):
-                slot, owner, k = prepped
+                slot, owner = prepped[0], prepped[1]
                 lst = c.loc(slot, owner)
                 if not lst:
                     raise fail("a card is taken from an empty location", n)
@@ -201,6 +210,7 @@ class StmtCompiler(ExprCompiler):
                 elif w == "bottom":
                     card = lst.pop(0)
                 else:
+                    k = prepped[2]
                     if not 0 <= k < len(lst):
                         raise fail(f"card {k} of a location holding {len(lst)}", n)
                     card = lst.pop(k)
@@ -209,7 +219,7 @@ class StmtCompiler(ExprCompiler):
                 if c.drawlog is not None and idx is None and c.btrace is None:
                     c.drawlog.append((slot, owner, card, c.fpos >= len(c.forced or ())))
                 return card
-            return prep_at, take_at
+            return _prep_place(ref, idx), take_at
         if not physical:
             raise fail("forget takes (top|bottom|N MEM-LOCATION)", n)
         if isinstance(n, ir.CardAt) and isinstance(n.source, ir.Var):
@@ -237,24 +247,20 @@ class StmtCompiler(ExprCompiler):
         idx = None if w in ("top", "bottom") else self.x(w, env)
         mem = n.source.vis == "mem"
 
-        def prep(c):
-            slot, owner = ref(c)
-            return slot, owner, (None if idx is None else idx(c))
-
         def put(c, prepped, card, physical):
-            slot, owner, k = prepped
+            slot, owner = prepped[0], prepped[1]
             lst = c.loc(slot, owner)
             if w == "top":
                 lst.append(card)
             elif w == "bottom":
                 lst.insert(0, card)
             else:
-                lst.insert(k, card)
+                lst.insert(prepped[2], card)
             if physical and not mem:
                 c.where[card] = (slot, owner)
             if c.watch is not None:
                 c.watch.size(slot, len(lst))
-        return prep, put
+        return _prep_place(ref, idx), put
 
     def s_Shuffle(self, n, env):
         target = self.coll(n.target, env)

@@ -127,18 +127,27 @@ class _Gen(Expressions, Statements):
                  f"{i2}    if {cy}[1] != -1:",
                  f"{i2}        {cy}[0], {cy}[1] = {cy}[1], -1",
                  f"{i2}    else:",
-                 f"{i2}        {cy}[0] = ({cy}[0] + 1) % {count}"] + self.runaway_watch(i2 + "    "))
+                 f"{i2}        {cy}[0] = ({cy}[0] + 1) % {count}"] + self.runaway_watch(i2 + "    ", n.body))
 
-    def runaway_watch(self, ind) -> list[str]:
+    def runaway_watch(self, ind, body) -> list[str]:
         """Lines run where a stage starts another pass: the step limit, and Brent's cycle detection
         over the passes since the last choice without chance, exactly as Live.advance (which
-        says why the whole key is built only when the cycle stacks are as deep as the saved one's)."""
+        says why the whole key is built only when the cycle stacks are as deep as the saved one's).
+
+        A stage whose every pass makes a choice (the common case) needs less. When its body
+        starts with the choice, the choice tests the step limit next with the same count. When
+        its body has a choice and no inner stage, the count of passes since the choice is
+        always 1 here, so no pass is ever sampled (and the choice resets it before any other
+        watch reads it)."""
         self.sites += 1
         i1 = ind + "    "
         i2 = i1 + "    "
-        return [f"{ind}if steps > max_steps:",
-                f"{i1}return UNFINISHED, None, steps",
-                f"{ind}ltick += 1",
+        limit = [] if body and isinstance(body[0], ir.Choice) else [
+            f"{ind}if steps > max_steps:",
+            f"{i1}return UNFINISHED, None, steps"]
+        if any(isinstance(it, ir.Choice) for it in body) and not any(isinstance(it, ir.Stage) for it in body):
+            return limit
+        return limit + [f"{ind}ltick += 1",
                 f"{ind}if not ltick % {SAMPLE}:",
                 f"{i1}if NC[0] != lquiet:",
                 f"{i2}lsaved, lpower, llam, lquiet = None, 1, 0, NC[0]",
@@ -363,16 +372,25 @@ class _Gen(Expressions, Statements):
             f"    TABLES = [{', '.join(self.table_names())}]\n"
             "    cyc = [[0, -1]]\n    tcyc = [[0, -1]]\n    NC = [0]\n    steps = 0\n"
             + bind + setup_text + "\n"
-            "    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"
-            "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, -1, 0\n" + body_text.replace("KEYEXPR", key) + "\n"
-            f"    cyc.append([0, -1])\n"
-            f"    scores = []\n"
-            f"    for _p in range({self.n}):\n"
-            f"        cyc[-1][0] = _p\n"
-            f"        scores.append({score})\n"
-            + tally +
-            f"    return FINISHED, scores, steps\n")
+            + WATCH_INIT + body_text.replace("KEYEXPR", key) + "\n"
+            + self.ending(score, tally))
         return src
+
+    def ending(self, score: str, tally: str = "") -> str:
+        """The generated text after the game's body: every player's score (the `tally` lines
+        before the return)."""
+        return ("    cyc.append([0, -1])\n"
+                "    scores = []\n"
+                f"    for _p in range({self.n}):\n"
+                "        cyc[-1][0] = _p\n"
+                f"        scores.append({score})\n"
+                + tally +
+                "    return FINISHED, scores, steps\n")
+
+
+# the state of Brent's cycle detection, at choices and at stage passes, when the body starts
+WATCH_INIT = ("    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"
+              "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, -1, 0\n")
 
 
 def _tallied(line: str, reads: str) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .codegen import _Gen, _merge_steps
+from .codegen import WATCH_INIT, _Gen, _merge_steps
 from .codegen_exprs import Unsupported
 from .fast_runtime import _HELPERS
 from .playout import ERROR
@@ -70,15 +70,7 @@ class _ResumeGen(_Gen):
             "def resume_fast(rng, choose, max_steps, R, F, where, TABLES, cyc, tcyc):\n"
             f"    {unpack}\n"
             "    NC = [0]\n    steps = 0\n    trace = None\n"
-            + bind +
-            "    saved, power, lam, quiet_since, tick = None, 1, 0, NC[0], 0\n"
-            "    lsaved, lpower, llam, lquiet, ltick = None, 1, 0, -1, 0\n" + text.replace("KEYEXPR", key) + "\n"
-            "    cyc.append([0, -1])\n"
-            "    scores = []\n"
-            f"    for _p in range({self.n}):\n"
-            "        cyc[-1][0] = _p\n"
-            f"        scores.append({score})\n"
-            "    return FINISHED, scores, steps\n")
+            + bind + WATCH_INIT + text.replace("KEYEXPR", key) + "\n" + self.ending(score))
 
 
 class Resumer:

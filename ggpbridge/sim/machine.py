@@ -334,7 +334,8 @@ class Live:
         frames = self.frames
         limit = self.limit
         saved, power, lam, quiet, tick = None, 1, 0, -1, 0
-        outer = None   # (depth, stage) of the outermost stage that looped in this stretch
+        # the depth and the stage of the outermost stage that looped in this stretch
+        odepth, outer = float("inf"), None
         while frames:
             f = frames[-1]
             prog = f[0]
@@ -347,10 +348,10 @@ class Live:
                 stage = parent[0].items[parent[1]]
                 if not self.loop_again(parent, stage):
                     continue
-                if outer is None or len(frames) < outer[0]:
-                    outer = (len(frames), stage)
+                if len(frames) < odepth:
+                    odepth, outer = len(frames), stage
                 if limit is not None and self.steps > limit:
-                    raise RunawayError(UNFINISHED, self.steps, outer[1].node.pos)
+                    raise RunawayError(UNFINISHED, self.steps, outer.node.pos)
                 tick += 1
                 if tick % SAMPLE:
                     continue
@@ -364,7 +365,7 @@ class Live:
                     if saved is not None and shape == saved[0]:
                         key = self.key()
                         if key == saved[1]:
-                            raise RunawayError(CYCLE, self.steps, outer[1].node.pos)
+                            raise RunawayError(CYCLE, self.steps, outer.node.pos)
                     lam += 1
                     if saved is None or lam == power:
                         saved, power, lam = (shape, key or self.key()), power * 2, 0

@@ -43,8 +43,6 @@ class FirstPlayer:
         return 0
 
 
-PLAYERS = {"random": RandomPlayer, "first": FirstPlayer}
-
 # name -> (parameter's meaning, default, description); the searching players are imported
 # only when used, so that plain simulations do not pay for them
 SMART = {

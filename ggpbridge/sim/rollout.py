@@ -44,25 +44,10 @@ class Sandbox:
         return out
 
     def load(self, src: Live, cards: list | None = None) -> Live:
-        """Copy `src`'s state into the sandbox (with `cards` as its card lists when given)."""
-        live, c, s = self.live, self.live.c, src.c
-        c.L = cards if cards is not None else [[list(x) if x is not None else None for x in row] for row in s.L]
-        c.I = [list(r) for r in s.I]
-        c.S = [list(r) for r in s.S]
-        c.P = [[list(x) if x is not None else None for x in r] for r in s.P]
-        c.cyc = [list(x) for x in s.cyc]
-        c.tcyc = [list(x) for x in s.tcyc]
-        c.vars = dict(s.vars)
-        where = [None] * len(c.where)
-        vis = self.prog.lay.loc_vis
-        for slot, row in enumerate(c.L):
-            if vis[slot] == "mem":
-                continue
-            for owner, lst in enumerate(row):
-                if lst:
-                    for card in lst:
-                        where[card] = (slot, owner)
-        c.where = where
+        """Copy `src`'s state into the sandbox (with a copy of `cards` as its card lists when given)."""
+        live, s = self.live, src.c
+        live.c.thaw((s.L if cards is None else cards, s.I, s.S, s.P, s.cyc, s.tcyc))   # copies, never shares
+        live.c.vars = dict(s.vars)
         live.frames = [list(f) for f in src.frames]
         live.steps, live.limit = 0, ROLLOUT_STEPS
         return live
@@ -80,9 +65,7 @@ class Sandbox:
             r = self.resumer
             return self._shares(*r.playout(rng, site, r.args(src.c, cards), k))
         opt = options[k]
-        if cards is not None:   # the caller reuses its deal for other options: play on a copy
-            cards = [[list(x) if x is not None else None for x in row] for row in cards]
-        live = self.load(src, cards)
+        live = self.load(src, cards)   # a copy: the caller reuses its deal for other options
         f = live.frames[-1]
         try:
             live.choose(f[0].items[f[1]], opt)
