@@ -56,11 +56,10 @@ class Search:
         self.progress = progress
         self.ids: dict = {}            # state key -> id (0 = the initial state)
         self.transitions = 0           # moves tried, from every state expanded
-        self.kinds = {"chance": 0, "decision": 0, "terminal": 0}
+        self.kinds = {"chance": 0, "decision": 0, "terminal": 0, "runaway": 0}
         self.max_depth = 0
         self.capped = False   # some state was left unexpanded at the horizon
         self.unproven: Runaway | None = None   # the first stretch cut by the step limit, not proven endless
-        self.kinds["runaway"] = 0
 
     # ------------------------------------------------------------ bookkeeping
     def _new(self, key) -> int:
