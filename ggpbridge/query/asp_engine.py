@@ -564,9 +564,7 @@ def replay_gdl(desc: Description, witness: dict, machine: ClingoMachine | None =
             from .asp_where import confirm_gdl
             return Replay(*confirm_gdl(m, desc, lay, witness, states), log)
         return Replay(*_confirm(m, witness, states), log)
-    except AspQueryError as e:
-        raise WitnessError(f"the witness does not fit the game: {e}") from e
-    except (GdlError, KeyError, TypeError) as e:
+    except (AspQueryError, GdlError, KeyError, TypeError) as e:
         raise WitnessError(f"the witness does not fit the game: {e}") from e
 
 

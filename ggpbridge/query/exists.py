@@ -10,14 +10,10 @@ reachable earlier), so "no" means "no play of at most N steps".
 """
 from __future__ import annotations
 
-import gc
-import time
-
 from ..sim.stepwise import Decision, Runaway, StepMachine, Terminal
 from .answer import NO, UNKNOWN, YES, Answer
-from .explicit import ENGINE, Search, _Stop, steps_of
+from .explicit import ENGINE, Search, run_search, steps_of
 from .where import FALSE, TRUE, Condition, ScoreUndefined, atom_holds, progress
-from .witness import describe_steps, make_witness
 
 QUESTION = "exists"
 
@@ -27,29 +23,15 @@ def answer_exists(machine: StepMachine, cond: Condition, horizon: int | None = N
                   overrides: dict | None = None) -> Answer:
     """The explicit engine's answer to `exists --where` (see the module docstring)."""
     search = Search(machine, limit_states, timeout, progress_cb)
-    t0 = time.perf_counter()
-    was_enabled = gc.isenabled()
-    gc.disable()   # as in explicit.answer_explicit: the states are many nested tuples
-    try:
-        ans = _search(search, cond, horizon)
-    except _Stop as e:
-        ans = Answer(QUESTION, UNKNOWN, ENGINE, "the search stopped before covering every reachable state",
-                     limit=e.limit)
-    except ScoreUndefined:
-        # a yes/no would depend on a score the game does not define there
-        ans = Answer(QUESTION, UNKNOWN, ENGINE, "the condition reads score(...) in a state where the game's "
-                     "scoring expression has no value", limit="score undefined mid-game")
-    except KeyboardInterrupt:
-        ans = Answer(QUESTION, UNKNOWN, ENGINE, "the search was interrupted", limit="interrupted (Ctrl-C)")
-    finally:
-        if was_enabled:
-            gc.enable()
-    ans.seconds = round(time.perf_counter() - t0, 3)
-    ans.stats = {**search.stats(), **ans.stats}
-    if ans.witness is not None:
-        describe_steps(machine, ans.witness["steps"])
-        ans.witness = make_witness(game, overrides, QUESTION, None, ans.verdict, where=cond.text, **ans.witness)
-    return ans
+
+    def body() -> Answer:
+        try:
+            return _search(search, cond, horizon)
+        except ScoreUndefined:
+            # a yes/no would depend on a score the game does not define there
+            return Answer(QUESTION, UNKNOWN, ENGINE, "the condition reads score(...) in a state where the game's "
+                          "scoring expression has no value", limit="score undefined mid-game")
+    return run_search(search, QUESTION, body, None, game, overrides, where=cond.text)
 
 
 def _advance(m: StepMachine, f, state, node):

@@ -33,7 +33,7 @@ from .witness import describe_steps, make_witness, step_record
 
 ENGINE = "explicit"
 _CHECK_EVERY = 512   # moves between clock checks: time.perf_counter is not free
-_COLLECT_EVERY = 16384  # moves between collections of the youngest GC generation (see answer_explicit)
+_COLLECT_EVERY = 16384  # moves between collections of the youngest GC generation (see run_search)
 
 
 class _Stop(Exception):
@@ -56,11 +56,10 @@ class Search:
         self.progress = progress
         self.ids: dict = {}            # state key -> id (0 = the initial state)
         self.transitions = 0           # moves tried, from every state expanded
-        self.kinds = {"chance": 0, "decision": 0, "terminal": 0}
+        self.kinds = {"chance": 0, "decision": 0, "terminal": 0, "runaway": 0}
         self.max_depth = 0
         self.capped = False   # some state was left unexpanded at the horizon
         self.unproven: Runaway | None = None   # the first stretch cut by the step limit, not proven endless
-        self.kinds["runaway"] = 0
 
     # ------------------------------------------------------------ bookkeeping
     def _new(self, key) -> int:
@@ -190,6 +189,13 @@ def answer_explicit(machine: StepMachine, question: str, role: int | None = None
     """Answer one question about the game of `machine` by exhaustive search."""
     search = Search(machine, limit_states, timeout, progress)
     handler = _HANDLERS[question]
+    return run_search(search, question, lambda: handler(search, role, horizon), role, game, overrides)
+
+
+def run_search(search: Search, question: str, body, role: int | None = None, game: str | None = None,
+               overrides: dict | None = None, **witness_extra) -> Answer:
+    """The frame of a search: `body()` gives the Answer; limits and Ctrl-C end it with 'unknown',
+    and the answer gets its time, the search's figures and a JSON-ready witness."""
     t0 = time.perf_counter()
     # The states found are millions of nested tuples, and Python's automatic full collections
     # would scan them over and over (half the time of War n = 8). Collect only the youngest
@@ -197,7 +203,7 @@ def answer_explicit(machine: StepMachine, question: str, role: int | None = None
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        ans = handler(search, role, horizon)
+        ans = body()
     except _Stop as e:
         ans = Answer(question, UNKNOWN, ENGINE, "the search stopped before covering every reachable state",
                      limit=e.limit)
@@ -209,8 +215,8 @@ def answer_explicit(machine: StepMachine, question: str, role: int | None = None
     ans.seconds = round(time.perf_counter() - t0, 3)
     ans.stats = {**search.stats(), **ans.stats}
     if ans.witness is not None:
-        describe_steps(machine, ans.witness["steps"])
-        ans.witness = make_witness(game, overrides, question, role, ans.verdict, **ans.witness)
+        describe_steps(search.m, ans.witness["steps"])
+        ans.witness = make_witness(game, overrides, question, role, ans.verdict, **witness_extra, **ans.witness)
     return ans
 
 

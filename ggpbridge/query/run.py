@@ -60,29 +60,50 @@ def run_query(game: str, question: str, role=None, engine: str = "explicit", hor
     if engine in ("explicit", "both"):
         out.append(explicit_answer(game, question, role, horizon, overrides, timeout, limit_states, progress,
                                    dialect))
-    # Ctrl-C or SIGTERM stopped the first engine: the user asked to stop, not for the other engine
-    stopped = bool(out) and (out[0].limit or "").startswith("interrupted")
-    if engine in ("asp", "both") and not stopped:
+    if engine in ("asp", "both") and not _stopped(out):
         out.append(asp_answer(game, question, role, horizon, overrides, timeout, limit_states, dialect))
-    if engine == "both" and len(out) == 2:
+    _cross_check(out, question, game)
+    return out
+
+
+def _stopped(out: list) -> bool:
+    """Ctrl-C or SIGTERM stopped the first engine: the user asked to stop, not for the other engine."""
+    return bool(out) and (out[0].limit or "").startswith("interrupted")
+
+
+def _cross_check(out: list, what: str, game) -> None:
+    """Opposite definite verdicts of the two engines raise EngineDisagreement."""
+    if len(out) == 2:
         a, b = out
         if UNKNOWN not in (a.verdict, b.verdict) and a.verdict != b.verdict:
-            raise EngineDisagreement(f"the engines disagree on '{question}' for {game}: explicit says {a.verdict} "
+            raise EngineDisagreement(f"the engines disagree on '{what}' for {game}: explicit says {a.verdict} "
                                      f"({a.method}); asp says {b.verdict} ({b.method})", out)
-    return out
+
+
+def _machine(game, dialect, overrides):
+    """The explicit engine's machine for a RECYCLE game file."""
+    from ..frontends import load_game
+    from ..sim import compile_loaded
+    from ..sim.stepwise import StepMachine
+    return StepMachine(compile_loaded(load_game(game, dialect), overrides))
+
+
+def _replayable(ans: Answer, game, overrides) -> Answer:
+    """What `ggpbridge replay` needs to rebuild the same description, on an asp answer's witness."""
+    if ans.witness is not None:
+        ans.witness.setdefault("game", str(game))
+        ans.witness.setdefault("overrides", dict(overrides or {}))
+    return ans
 
 
 def explicit_answer(game, question, role=None, horizon=None, overrides=None, timeout=None, limit_states=None,
                     progress=None, dialect=None) -> Answer:
     """The explicit engine's answer for a game file."""
-    from ..frontends import load_game
-    from ..sim import compile_loaded
-    from ..sim.stepwise import StepMachine
     from ..translate import is_kif
     from .explicit import answer_explicit
     if is_kif(game):
         raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; for a GDL file use --engine asp")
-    machine = StepMachine(compile_loaded(load_game(game, dialect), overrides))
+    machine = _machine(game, dialect, overrides)
     seat = parse_role(role, len(machine.roles))
     if question == "forced-win":
         return _forced_win(machine, seat, limit_states, game, overrides)
@@ -121,22 +142,15 @@ def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=
         return unavailable(f"{question} is not implemented ({e})" if str(e) else f"{question} is not implemented")
     except UnsupportedConstructError as e:
         return unavailable(f"the game uses a construct the translation does not support: {e}")
-    if ans.witness is not None:
-        # what `ggpbridge replay` needs to rebuild the same description
-        ans.witness.setdefault("game", str(game))
-        ans.witness.setdefault("overrides", dict(overrides or {}))
-    return ans
+    return _replayable(ans, game, overrides)
 
 
 def _run_exists(game, engine, horizon, overrides, timeout, limit_states, progress, dialect, where, where_file):
-    from ..frontends import load_game
-    from ..sim import compile_loaded
-    from ..sim.stepwise import StepMachine
     from ..translate import is_kif
     from .where import TRUE, Condition, Names, parse
     if is_kif(game):
         raise GgpBridgeError(f"{game}: exists --where speaks of a RECYCLE game's locations and storages")
-    machine = StepMachine(compile_loaded(load_game(game, dialect), overrides))
+    machine = _machine(game, dialect, overrides)
     # parsed before any engine runs: a bad condition is an error, not an answer
     cond = parse(where, Names.of(machine.prog.lay)) if where is not None else Condition("true", TRUE)
     raw = _read_where_file(where_file) if where_file is not None else None
@@ -151,14 +165,9 @@ def _run_exists(game, engine, horizon, overrides, timeout, limit_states, progres
         else:
             from .exists import answer_exists
             out.append(answer_exists(machine, cond, horizon, timeout, limit_states, progress, game, overrides))
-    stopped = bool(out) and (out[0].limit or "").startswith("interrupted")
-    if engine in ("asp", "both") and not stopped:
+    if engine in ("asp", "both") and not _stopped(out):
         out.append(_asp_exists(game, machine, cond, raw, horizon, overrides, timeout, dialect))
-    if engine == "both" and len(out) == 2:
-        a, b = out
-        if UNKNOWN not in (a.verdict, b.verdict) and a.verdict != b.verdict:
-            raise EngineDisagreement(f"the engines disagree on 'exists {cond.text}' for {game}: explicit says "
-                                     f"{a.verdict} ({a.method}); asp says {b.verdict} ({b.method})", out)
+    _cross_check(out, f"exists {cond.text}", game)
     return out
 
 
@@ -184,7 +193,4 @@ def _asp_exists(game, machine, cond, raw, horizon, overrides, timeout, dialect) 
     except UnsupportedConstructError as e:
         return Answer("exists", UNKNOWN, "asp", f"not answered: the game uses a construct the translation does "
                       f"not support: {e}", limit="asp engine unavailable")
-    if ans.witness is not None:
-        ans.witness.setdefault("game", str(game))
-        ans.witness.setdefault("overrides", dict(overrides or {}))
-    return ans
+    return _replayable(ans, game, overrides)

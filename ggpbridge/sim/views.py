@@ -8,13 +8,10 @@ default (0, empty) is left out, so the text is as injective as the observation i
 """
 from __future__ import annotations
 
-
-def card_name(lay, card: int) -> str:
-    """A card as its attribute values in declaration order: `(HEARTS KING)`."""
-    return "(" + " ".join(str(v) for v in lay.cards[card].values()) + ")"
+from ..moves import card_text
 
 
-def _owner(lay, who: tuple) -> str:
+def _owner(who: tuple) -> str:
     kind, k = who
     return "game" if kind == "game" else f"p{k}" if kind == "player" else f"team{k}"
 
@@ -34,12 +31,12 @@ def view_text(lay, obs: dict) -> str:
     """The observation `obs` (from `observe`) as one line: locations, storages, who is to move."""
     out = []
     for (who, vis, name), cards in sorted(obs["locations"].items(), key=lambda kv: repr(kv[0])):
-        owner = _owner(lay, who)
+        owner = _owner(who)
         where = name if owner == "game" else f"{owner} {name}"
         if isinstance(cards, int):
             out.append(f"{where}: {cards} hidden")
         else:
-            out.append(f"{where}: " + " ".join(card_name(lay, c) for c in cards))
+            out.append(f"{where}: " + " ".join(card_text(lay.cards[c]) for c in cards))
     # storages are named by slot; observe gives the rows in slot order
     for table, rows in (("sto", obs["ints"]), ("str", obs["strs"])):
         names = sorted((slot, n) for n, slot in (lay.sto_slots if table == "sto" else lay.str_slots).items())

@@ -1,8 +1,6 @@
 """A solved policy as a readable JSON file, the one `policy:FILE` plays (sim/policy_player.py)."""
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
 from ..sim.policy_player import FORMAT
@@ -25,10 +23,3 @@ def policy_document(tree: GameTree, policy: np.ndarray, header: dict) -> dict:
                    for a, (opt, label) in enumerate(zip(info.options, info.labels))]
         sets.append({"seat": info.seat, "earlier": earlier, "sees": info.view, "actions": actions})
     return {"format": FORMAT, **header, "information_sets": sets}
-
-
-def write_policy(path: str, document: dict) -> None:
-    """Write the policy file (indented: it is meant to be read)."""
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(document, fh, indent=1)
-        fh.write("\n")

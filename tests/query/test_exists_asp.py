@@ -8,20 +8,15 @@ from pathlib import Path
 import clingo
 import pytest
 
-from conftest import GAMES
+from exists_common import AGRAM3, ONE, TRICKS, replay_asp
 from ggpbridge.errors import Source
 from ggpbridge.frontends import load_game
 from ggpbridge.query import where as W
 from ggpbridge.query.answer import NO, UNKNOWN, YES
-from ggpbridge.query.asp_engine import replay_gdl
 from ggpbridge.query.asp_where import WhereFileError, condition_facts, where_file_statements
 from ggpbridge.query.run import run_query
 from ggpbridge.sim import compile_loaded
 from ggpbridge.translate import load_description
-
-TRICKS = str(Path(__file__).resolve().parents[1] / "data" / "tricks_mini.rcy")
-AGRAM3 = str(GAMES / "agram2_c3.rcy")
-ONE = {"HANDSIZE": 1}
 
 
 def test_the_facts_name_locations_owners_storages_and_cards_as_the_translation_does():
@@ -67,11 +62,6 @@ def both(game, cond, overrides=ONE):
     return explicit, asp
 
 
-def _replay_asp(game, w, overrides=ONE):
-    desc = load_description(game, 2, overrides, decks=False)
-    return replay_gdl(desc, w, lay=compile_loaded(load_game(game), overrides).lay)
-
-
 AGREE = [
     # dealt one card each: one trick; a player wins by taking it
     (TRICKS, "at end wins(player0) and always sto(player0 TRICKS) == 0", YES),   # tie: no hearts taken
@@ -94,10 +84,10 @@ def test_both_engines_agree_on_one_card_each(game, cond, expected):
     explicit, asp = both(game, cond)
     assert (explicit.verdict, asp.verdict) == (expected, expected), (explicit.method, asp.method)
     if expected == YES:
-        r = _replay_asp(game, asp.witness)
+        r = replay_asp(game, asp.witness)
         assert r.confirmed, r.message
         asp.witness["where"] = f"not ({cond})"   # the same play cannot satisfy the negation
-        assert not _replay_asp(game, asp.witness).confirmed
+        assert not replay_asp(game, asp.witness).confirmed
 
 
 @pytest.mark.slow

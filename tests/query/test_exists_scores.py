@@ -11,21 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GAMES
+from exists_common import AGRAM3, ONE, TRICKS, replay_asp
 from ggpbridge.frontends import load_game
 from ggpbridge.query import where as W
 from ggpbridge.query.answer import NO, UNKNOWN, YES
-from ggpbridge.query.asp_engine import replay_gdl
 from ggpbridge.query.run import run_query
 from ggpbridge.query.witness import replay
 from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.stepwise import Chance, Decision, StepMachine, Terminal
-from ggpbridge.translate import load_description
 
-TRICKS = str(Path(__file__).resolve().parents[1] / "data" / "tricks_mini.rcy")
-AGRAM3 = str(GAMES / "agram2_c3.rcy")
 LOST = str(Path(__file__).resolve().parent / "data" / "lost_score_win.rcy")
-ONE = {"HANDSIZE": 1}
 
 
 def _machine(game, overrides=None):
@@ -166,11 +161,6 @@ def _both(game, cond, overrides=ONE):
     return run_query(game, "exists", engine="both", where=cond, overrides=overrides, timeout=600)
 
 
-def _replay_asp(game, w, overrides=ONE):
-    desc = load_description(game, 2, overrides, decks=False)
-    return replay_gdl(desc, w, lay=compile_loaded(load_game(game), overrides).lay)
-
-
 AGREE = [
     (TRICKS, "at end (wins(player0) and score(player0) <= 1)"),
     (TRICKS, "at end every player P: score(P) >= 1"),
@@ -189,9 +179,9 @@ def test_both_engines_agree_on_scores(game, cond):
     # here the translation's player_score must give the same
     assert mine.verdict == asp.verdict != UNKNOWN, (mine.method, asp.method)
     if asp.verdict == YES:
-        assert _replay_asp(game, asp.witness).confirmed
+        assert replay_asp(game, asp.witness).confirmed
         asp.witness["where"] = f"not ({cond})"
-        assert not _replay_asp(game, asp.witness).confirmed
+        assert not replay_asp(game, asp.witness).confirmed
 
 
 @pytest.mark.slow
