@@ -41,9 +41,13 @@ def _load(path: str, mtime: float) -> dict:
         raise PolicyFileError(f"policy file {path}: not JSON ({e})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PolicyFileError(f"policy file {path}: not a {FORMAT} file (written by `ggpbridge solve -o`)")
+    entries = data.get("information_sets")
+    if not isinstance(entries, list):
+        raise PolicyFileError(f"policy file {path}: no list of information sets ('information_sets')")
     table = {}
+    i = 0
     try:
-        for i, entry in enumerate(data["information_sets"]):
+        for i, entry in enumerate(entries):
             earlier = [(e["saw"], e["took"]["option"]) for e in entry["earlier"]]
             probs = [(a["option"]["form"], tuple(a["option"]["path"]), float(a["probability"]))
                      for a in entry["actions"]]

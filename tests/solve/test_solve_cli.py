@@ -144,3 +144,11 @@ def test_an_unwritable_policy_file_is_refused_before_solving(tmp_path):
 def test_a_game_too_large_is_a_clear_error():
     r = run("solve", str(GAMES / "hearts.rcy"), "--limit-nodes", "2000")
     assert r.exit_code == 2 and "hearts.rcy: error: the game tree has more than 2000 histories" in r.output
+
+
+def test_a_policy_file_without_information_sets_is_refused_not_a_traceback(tmp_path):
+    bad = tmp_path / "empty.json"
+    for body in ('{"format": "ggpbridge-policy/1"}', '{"format": "ggpbridge-policy/1", "information_sets": 3}'):
+        bad.write_text(body)
+        r = run("simulate", KUHN, "-n", "5", "--players", f"policy:{bad}")
+        assert r.exit_code == 2 and "no list of information sets" in r.output and "Traceback" not in r.output
