@@ -289,6 +289,8 @@ def _confirm_strategy(m: StepMachine, s, w: dict) -> tuple[bool, str]:
             continue
         if isinstance(nd, Runaway):
             return False, f"after the moves {list(path)} the game runs on without end"
+        if isinstance(nd, Decision) and not nd.options:   # a game error, not a play that ends
+            return False, f"after the moves {list(path)} player {nd.player} must choose but has no enabled option"
         if isinstance(nd, Decision) and nd.player == role:
             k = plan.get(path)
             if k is None or not 0 <= k < len(nd.options):

@@ -55,6 +55,21 @@ def test_the_strategy_witness_replays_and_a_wrong_one_does_not(tmp_path):
     assert r.exit_code == 1 and "NOT confirmed" in r.output
 
 
+def test_a_strategy_into_a_dead_end_is_not_confirmed(tmp_path):
+    # option 0 hands player 1 a turn with no enabled option: no play ends, so nothing is won
+    game = str(DATA / "trap.rcy")
+    w = tmp_path / "trap.json"
+    doc = {"format": "ggpbridge-witness/1", "game": game, "overrides": {}, "question": "forced-win", "role": 0,
+           "verdict": "yes", "kind": "strategy", "steps": [], "strategy": [{"after": [], "option": 0}]}
+    w.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["replay", game, str(w)])
+    assert r.exit_code == 1 and "NOT confirmed" in r.output and "no enabled option" in r.output
+    doc["strategy"][0]["option"] = 1   # the immediate win
+    w.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["replay", game, str(w)])
+    assert r.exit_code == 0 and "confirmed" in r.output
+
+
 def test_forced_win_needs_a_role_and_the_asp_engine_declines():
     r = CliRunner().invoke(main, ["query", NIM, "forced-win"])
     assert r.exit_code == 2 and "needs a ROLE" in r.output
