@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from pathlib import Path
 
+from _clock import Clock
 from ggpbridge.recycle import parse_file
 from ggpbridge.sim import compile_loaded, simulate
 
@@ -100,9 +100,9 @@ def reference_game(seed, n):
 
 
 def timed(fn):
-    c, w = time.process_time(), time.perf_counter()
+    clock = Clock()
     out = fn()
-    return out, time.process_time() - c, time.perf_counter() - w
+    return out, clock.cpu, clock.wall
 
 
 def main(argv=None):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 from pathlib import Path
 
+from _clock import Clock
 from ggpbridge.recycle import parse_file
 from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.metrics import seat_shares
@@ -43,9 +43,9 @@ def main(argv=None):
         print(f"{name} ({k} players, {n} games per pairing; a seat's share when all play alike: {1 / k:.3f})")
         for x, y in pairings(a.iterations, a.playouts):
             spec = ",".join([x] + [y] * (k - 1))
-            c, w = time.process_time(), time.perf_counter()
+            clock = Clock()
             s = seat_shares(prog, 0, n, a.seed, spec)
-            cpu, wall = time.process_time() - c, time.perf_counter() - w
+            cpu, wall = clock.cpu, clock.wall
             m = sum(s) / n
             half = 1.96 * math.sqrt(sum((v - m) ** 2 for v in s) / max(n - 1, 1) / n)
             label = describe_players(f"{x},{y}").replace(",", " against ")
