@@ -58,3 +58,26 @@ def timed(fn):
 def parser(doc: str) -> argparse.ArgumentParser:
     """An argument parser whose --help prints the benchmark's docstring as written."""
     return argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def on_local_cluster(workers: int, started: str, work):
+    """Start a Dask LocalCluster of `workers` processes (one thread each), print `started`
+    followed by the time its start took, then run `work(cluster, client)` (its start not counted).
+
+    Returns (what `work` returned, its wall seconds, its CPU seconds in this process, the CPU
+    seconds each worker spent during it, as the workers measure it)."""
+    from distributed import Client, LocalCluster
+    clock = Clock()
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
+    print(f"{started}{clock}")
+    try:
+        client = Client(cluster)
+        before = client.run(time.process_time)
+        clock = Clock()
+        got = work(cluster, client)
+        wall, cpu = clock.wall, clock.cpu
+        used = [client.run(time.process_time)[w] - t for w, t in before.items()]
+        client.close()
+    finally:
+        cluster.close()
+    return got, wall, cpu, used

@@ -14,10 +14,9 @@ the wall speed-up would be with a core per worker and no other load).
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
-from _clock import Clock, parser
+from _clock import Clock, on_local_cluster, parser
 from ggpbridge.cluster import simulate_on_cluster
 from ggpbridge.frontends import load_game
 from ggpbridge.sim import compile_loaded, simulate
@@ -36,8 +35,7 @@ def main() -> None:
     ap.add_argument("--game", default=str(GAMES / "agram.rcy"), help="game file (default games/agram.rcy)")
     ap.add_argument("--players", default="random", help="players, as simulate --players (default random)")
     a = ap.parse_args()
-    from distributed import Client, LocalCluster
-
+    import distributed  # noqa: F401  (missing: fail now, not after the single-process run)
     loaded = load_game(a.game)
     prog = compile_loaded(loaded)
     print(f"{Path(a.game).name}: {a.n} games, players {a.players}")
@@ -46,19 +44,9 @@ def main() -> None:
     wall1, cpu1 = clock.wall, clock.cpu
     print(f"  1 process:            {clock}  ({a.n / wall1:,.0f} games/s)")
 
-    clock = Clock()
-    cluster = LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True, dashboard_address=":0")
-    print(f"  cluster start:        {clock}")
-    try:
-        probe = Client(cluster)
-        before = probe.run(time.process_time)
-        clock = Clock()
-        spread = simulate_on_cluster(loaded, {}, a.n, 0, a.players, cluster=cluster.scheduler_address)
-        wall2, cpu2 = clock.wall, clock.cpu
-        used = [probe.run(time.process_time)[w] - t for w, t in before.items()]
-        probe.close()
-    finally:
-        cluster.close()
+    spread, wall2, cpu2, used = on_local_cluster(
+        a.workers, "  cluster start:        ",
+        lambda cluster, _: simulate_on_cluster(loaded, {}, a.n, 0, a.players, cluster=cluster.scheduler_address))
     print(f"  {a.workers} workers:            {wall2:.2f} s wall, {cpu2:.2f} s CPU here + "
           f"{' + '.join(f'{u:.2f}' for u in used)} s CPU in the workers  ({a.n / wall2:,.0f} games/s)")
     print(f"  speed-up (wall): {wall1 / wall2:.2f}x on {a.workers} workers; "

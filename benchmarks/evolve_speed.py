@@ -15,10 +15,9 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
-from _clock import Clock, parser
+from _clock import Clock, on_local_cluster, parser
 from ggpbridge.evolve import load
 from ggpbridge.evolve.breed import Individual, first_generation
 from ggpbridge.evolve.run import EvaluateChunk, _evaluate
@@ -34,7 +33,7 @@ def main() -> None:
     ap.add_argument("--game", default=str(GAMES / "uno.gcg"), help="parent game (default games/uno.gcg)")
     ap.add_argument("--config", default=None, help="evolve --config file (default: the defaults)")
     a = ap.parse_args()
-    from distributed import Client, LocalCluster
+    import distributed  # noqa: F401  (missing: fail now, not after the single-process run)
     conf = load(a.config)
     lang = "gcardgame" if is_gcardgame(a.game) else "recycle"
     parent = Individual(Path(a.game).name, Path(a.game).read_text(encoding="utf-8"), "parent")
@@ -48,19 +47,8 @@ def main() -> None:
     local, _, _ = _evaluate(task, a.n, None, None)
     wall1, cpu1 = clock.wall, clock.cpu
     print(f"  1 process:     {clock}  ({a.n / wall1:.2f} evaluations/s wall, {a.n / cpu1:.2f}/s CPU)")
-    clock = Clock()
-    cluster = LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True, dashboard_address=":0")
-    print(f"  cluster start: {clock}")
-    try:
-        client = Client(cluster)
-        before = client.run(time.process_time)
-        clock = Clock()
-        spread, _, error = _evaluate(task, a.n, client, None)
-        wall2, cpu2 = clock.wall, clock.cpu
-        used = [client.run(time.process_time)[w] - t for w, t in before.items()]
-        client.close()
-    finally:
-        cluster.close()
+    (spread, _, error), wall2, cpu2, used = on_local_cluster(
+        a.workers, "  cluster start: ", lambda _, client: _evaluate(task, a.n, client, None))
     print(f"  {a.workers} workers:     {wall2:.2f} s wall, {cpu2:.2f} s CPU here + "
           f"{' + '.join(f'{u:.2f}' for u in used)} s CPU in the workers  ({a.n / wall2:.2f} evaluations/s wall)")
     print(f"  speed-up (wall): {wall1 / wall2:.2f}x; implied by CPU times (1 process / busiest worker): "

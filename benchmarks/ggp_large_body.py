@@ -11,7 +11,6 @@ nested PLAY. A body over the cap is answered 413 before it is read.
 from __future__ import annotations
 
 import http.client
-import sys
 import threading
 
 from ggpbridge.ggp.player import Player

@@ -11,7 +11,6 @@ byte a token: the lexer's and the parser's own per-token cost).
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 

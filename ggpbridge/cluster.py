@@ -60,10 +60,7 @@ def map_games(task: Callable, seeds: range, *, cluster=None, workers: int | None
     `progress(k)` is called as each chunk of k games completes, wherever it ran. Ctrl-C cancels the
     chunks not done and returns the done ones with `interrupted` set; a chunk that raises stops
     the run the same way, with its error."""
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise ClusterError("--cluster and --workers need Dask: pip install 'dask[distributed]'") from None
+    Client, LocalCluster, as_completed = _distributed()
     t0 = time.perf_counter()
     own_cluster = client = None
     out = Mapped()
@@ -99,6 +96,15 @@ def map_games(task: Callable, seeds: range, *, cluster=None, workers: int | None
             own_cluster.close()
     out.seconds = time.perf_counter() - t0
     return out
+
+
+def _distributed():
+    """Dask's Client, LocalCluster and as_completed, or a ClusterError saying how to install it."""
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ClusterError("--cluster and --workers need Dask: pip install 'dask[distributed]'") from None
+    return Client, LocalCluster, as_completed
 
 
 def _connect(cluster, workers, Client, LocalCluster):
@@ -164,10 +170,7 @@ def session(cluster=None, workers: int | None = None):
     if cluster is None and not workers:
         yield None
         return
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise ClusterError("--cluster and --workers need Dask: pip install 'dask[distributed]'") from None
+    Client, LocalCluster, _ = _distributed()
     client, own = _connect(cluster, workers, Client, LocalCluster)
     try:
         yield client

@@ -21,7 +21,7 @@ from .moves import card_text, option_text
 from .query.witness import step_record
 from .sim.machine import CYCLE, ERROR, FINISHED, UNFINISHED, Program
 from .sim.players import View, make_players
-from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal, observe
+from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal, observe, owner_key
 
 
 @dataclass
@@ -159,16 +159,8 @@ def seat_view(lay, obs: dict) -> dict:
             row = values[slot] if slot < len(values) else ()
             for owner, v in enumerate(row):
                 if v != empty:
-                    storages.append({"name": f"{_owner_text(_owner(lay, owner))} {name}", "value": v})
+                    storages.append({"name": f"{_owner_text(owner_key(lay.n, owner))} {name}", "value": v})
     return {"locations": places, "storages": storages}
-
-
-def _owner(lay, owner: int) -> tuple:
-    if owner == 0:
-        return ("game", None)
-    if owner <= lay.n:
-        return ("player", owner - 1)
-    return ("team", owner - 1 - lay.n)
 
 
 def _owner_text(who: tuple) -> str:

@@ -63,6 +63,15 @@ def write_output(path: str, text: str) -> str | None:
     return None
 
 
+def check_players(players: str) -> None:
+    """Refuse a bad --players spec before any work."""
+    from ..sim.players import player_names
+    try:
+        player_names(players)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--players") from None
+
+
 def parse_sets(sets) -> dict:
     """`NAME=VALUE` overrides: integers when they look like one, names otherwise."""
     out = {}

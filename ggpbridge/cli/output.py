@@ -64,8 +64,7 @@ def sim_report(rep: dict) -> None:
               ["choice", "iteration", "decisions", "mean options"])
     if rep.get("outcomes"):
         _outcomes(rep["outcomes"], len(rep["seats"]))
-    for e in rep["error_examples"]:
-        click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+    _seed_errors(rep["error_examples"])
     for kind, seeds in rep["runaway_seeds"].items():
         click.echo(f"{kind} seeds (first few): {', '.join(map(str, seeds))}")
 
@@ -81,6 +80,12 @@ def _outcomes(o: dict, seats: int) -> None:
                    "plays that did not crash")
     for cause, k in o["crashes"].items():
         click.echo(f"  crashed {k}: {cause}")
+
+
+def _seed_errors(errors: list) -> None:
+    """The rule errors met, each with the seed of its game, on stderr."""
+    for e in errors:
+        click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
 
 
 def _interval(iv) -> str:
@@ -108,8 +113,7 @@ def report_summary(rep: dict) -> None:
                f"meaningful choices {_pct(mc['share'])} of {mc['decisions']}")
     click.echo("CardStock: " + ", ".join(f"{k} {_fmt(h['value'])}" for k, h in cs["heuristics"].items())
                + f"; weighted total {_fmt(cs['total'])}")
-    for e in rep["errors"]:
-        click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+    _seed_errors(rep["errors"])
 
 
 def sweep_summary(data: dict) -> None:
@@ -122,8 +126,7 @@ def sweep_summary(data: dict) -> None:
         table([[name] + [_fmt(h[name]) for h in heads] for name in heads[0]],
               ["metric"] + [f"{data['variable']}={v}" for v in data["values"]])
     for r in data["reports"]:
-        for e in r["errors"]:
-            click.echo(click.style(f"seed {e['seed']}: ", fg="red") + e["error"], err=True)
+        _seed_errors(r["errors"])
 
 
 def _fmt(x) -> str:

@@ -7,13 +7,12 @@ from contextlib import nullcontext
 
 import click
 
-from ..cluster import session
+from ..cluster import compiled, session
 from ..report.data import planned_games, report_data
 from ..report.page import report_page, sweep_page
-from ..sim import compile_loaded
-from ..sim.players import describe_players, player_names, usage
+from ..sim.players import describe_players, usage
 from . import output
-from .common import check_cluster, cluster_options, check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
+from .common import check_cluster, check_players, cluster_options, check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
 
 MAX_VARIANTS = 100
 
@@ -57,10 +56,7 @@ def parse_sweep(text: str | None) -> tuple[str, list[int]] | None:
 def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_games, max_steps, workers, cluster,
             as_json, dialect):
     """Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as HTML."""
-    try:
-        player_names(players)
-    except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--players") from None
+    check_players(players)
     if out is None and not as_json:
         raise click.UsageError("give -o FILE.html for the page, or --json for the metrics")
     check_cluster(workers, cluster)
@@ -69,8 +65,10 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
     swept = parse_sweep(sweep)
     variants = [dict(base, **{swept[0]: v}) for v in swept[1]] if swept else [base]
     # every variant is compiled before any game is played: a bad value fails at once, with its position
+    # (`compiled` keeps each Program for report_data, which reads the same game)
     loaded = load(game, dialect, "the report plays RECYCLE and G_cardgame games")
-    total = sum(planned_games(compile_loaded(loaded, v).lay.n, n, pipmc_games, potential_games) for v in variants)
+    total = sum(planned_games(compiled(loaded, tuple(sorted(v.items()))).lay.n, n, pipmc_games, potential_games)
+                for v in variants)
     show = not as_json and sys.stderr.isatty()
     reports = []
     with click.progressbar(length=total, label="playing", file=sys.stderr) if show else nullcontext() as bar, \

@@ -4,11 +4,11 @@ from __future__ import annotations
 import click
 
 from ..sim import compile_loaded
-from ..sim.players import describe_players, player_names, usage
+from ..sim.players import describe_players, usage
 from ..viewer import show_game
 from ..viewer_html import page
 from . import output
-from .common import check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
+from .common import check_players, check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
 
 
 @click.command("show")
@@ -30,10 +30,7 @@ def command(game, seed, players, sets, max_steps, all_seats, html_path, as_json,
     """Play game SEED of GAME and show every step: options, choice, chance, what each seat sees.
 
     Exit status 0 when the game is shown (whatever its end), 1 when it stopped at a rule error."""
-    try:
-        player_names(players)
-    except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--players") from None
+    check_players(players)
     check_writable(html_path, "--html")
     prog = compile_loaded(load(game, dialect, "`show` plays RECYCLE and G_cardgame games"), parse_sets(sets))
     view = show_game(prog, seed, players, max_steps,

@@ -6,9 +6,9 @@ import sys
 import click
 
 from ..sim import compile_loaded, simulate
-from ..sim.players import describe_players, player_names, usage
+from ..sim.players import describe_players, usage
 from . import output
-from .common import check_cluster, cluster_options, dialect_option, keeps_partial_results, load, parse_sets
+from .common import check_cluster, check_players, cluster_options, dialect_option, keeps_partial_results, load, parse_sets
 
 
 @click.command("simulate")
@@ -28,10 +28,7 @@ from .common import check_cluster, cluster_options, dialect_option, keeps_partia
 @keeps_partial_results
 def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster, as_json, dialect):
     """Play N seeded games of GAME and report win shares, lengths, branching, runaways."""
-    try:
-        player_names(players)
-    except ValueError as e:
-        raise click.BadParameter(str(e), param_hint="--players") from None
+    check_players(players)
     check_cluster(workers, cluster)
     # count=True: a front-end with statistics of its own (G_cardgame's Table 5) adds them
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game", count=True)

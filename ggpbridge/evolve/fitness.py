@@ -20,7 +20,7 @@ from ..errors import GgpBridgeError
 from ..report.data import ReportGames
 from ..report.summary import Summary
 from ..sim.machine import FINISHED
-from ..sim.metrics import potential, seat_shares
+from ..sim.metrics import in_seat, potential, seat_shares
 
 POTENTIAL_STEPS = 4   # a PIPMC game's step cap, in units of the longest random game's steps
 TERMS = ("completion", "balance", "few_draws", "length", "decisiveness", "lead_changes", "potential")
@@ -67,10 +67,8 @@ def evaluate(text: str, name: str, seed: int, conf: dict) -> dict:
         # at POTENTIAL_STEPS times the longest random game, where the report's would run 100,000 steps
         cap = min(play["max_steps"], POTENTIAL_STEPS * res["length"]["steps"]["max"])
         for p in range(seats if k else 0):
-            specs = ["random"] * seats
-            base = seat_shares(prog, p, k, seed, ",".join(specs), cap)
-            specs[p] = "pipmc"
-            pots.append(potential(seat_shares(prog, p, k, seed, ",".join(specs), cap), base)[0])
+            base = seat_shares(prog, p, k, seed, in_seat(seats, p), cap)
+            pots.append(potential(seat_shares(prog, p, k, seed, in_seat(seats, p, "pipmc"), cap), base)[0])
     figures = {
         "seats": seats, "games": res["games"], "finished": res["finished"], "draws": draws,
         "spread": res["fairness"]["spread"], "decisions": res["length"]["decisions"]["mean"],

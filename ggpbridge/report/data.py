@@ -24,7 +24,7 @@ from ..cluster import compiled, map_games, prefix
 from ..frontends import load_game
 from ..sim import compile_loaded
 from ..sim.machine import ChoiceP, Program
-from ..sim.metrics import potential, seat_shares
+from ..sim.metrics import in_seat, potential, seat_shares
 from ..sim.players import describe_players, make_players, parse_players, seat_rng
 from ..sim.playout import ERROR, play
 from . import cardstock
@@ -134,10 +134,7 @@ class ReportGames:
             rec = Recorder(players_)
             return trace(play(prog, s, players_, self.max_steps, observer=rec), rec)
         spec, seat = self.kind.split("@")
-        specs = ["random"] * seats
-        specs[int(seat)] = spec
-        # the spec lists every seat, so that the last one does not repeat into the others
-        return seat_shares(prog, int(seat), 1, s, ",".join(specs))[0]
+        return seat_shares(prog, int(seat), 1, s, in_seat(seats, int(seat), spec))[0]
 
 
 class _Stop:

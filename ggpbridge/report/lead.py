@@ -8,10 +8,6 @@ a `min` game. The functions take one curve and are pure; `summary` aggregates th
 from __future__ import annotations
 
 
-def _better(maximize: bool):
-    return (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
-
-
 def leader(point: list, maximize: bool) -> int | None:
     """The seat with the strictly best score at one point, or None on a tie for the best."""
     best = max(point) if maximize else min(point)

@@ -11,7 +11,7 @@ import math
 from collections import Counter, defaultdict
 
 from ..sim.playout import FINISHED
-from ..sim.stats import wilson
+from ..sim.stats import quantiles, wilson
 from . import lead
 
 BINS = 20   # points of the lead curve: fractions 0, 1/BINS, .., 1 of the game
@@ -145,13 +145,8 @@ def _distribution(h: Counter) -> dict:
         return {"mean": None, "sd": None, "min": None, "median": None, "max": None, "histogram": {}}
     m = _Mean()
     m.n, m.total, m.sq = total, float(sum(k * v for k, v in h.items())), float(sum(k * k * v for k, v in h.items()))
-    keys, seen, median = sorted(h), 0, None
-    for k in keys:
-        seen += h[k]
-        if seen * 2 >= total:
-            median = k
-            break
-    return {"mean": _r(m.mean()), "sd": _r(m.sd()), "min": keys[0], "median": median, "max": keys[-1],
+    q = quantiles(h)
+    return {"mean": _r(m.mean()), "sd": _r(m.sd()), "min": q["min"], "median": q["median"], "max": q["max"],
             "histogram": _hist(h)}
 
 

@@ -32,14 +32,19 @@ def seat_shares(prog: Program, seat: int, n: int, seed: int, players: str, max_s
     return out
 
 
+def in_seat(seats: int, seat: int, player: str = "random") -> str:
+    """The players spec with `player` in `seat` and random in every other seat; it lists every
+    seat, so that the last one does not repeat into the others."""
+    specs = ["random"] * seats
+    specs[seat] = player
+    return ",".join(specs)
+
+
 def strategy_potential(prog: Program, seat: int = 0, n: int = 200, seed: int = 0, player: str = "pipmc") -> dict:
     """The win share `player` gains over random in `seat` (see the module): potential, interval, both shares."""
     parse_players(player)   # a bad spec is refused before any game is played
-    specs = ["random"] * prog.lay.n
-    base = seat_shares(prog, seat, n, seed, ",".join(specs))
-    specs[seat] = player
-    # the spec lists every seat, so that the last one does not repeat into the others
-    smart = seat_shares(prog, seat, n, seed, ",".join(specs))
+    base = seat_shares(prog, seat, n, seed, in_seat(prog.lay.n, seat))
+    smart = seat_shares(prog, seat, n, seed, in_seat(prog.lay.n, seat, player))
     mean, interval = potential(smart, base)
     return {"seat": seat, "player": describe_players(player), "games": n, "potential": mean,
             "interval": interval, "share": sum(smart) / n, "random_share": sum(base) / n}

@@ -88,10 +88,11 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
                 lam += 1
                 if saved is None or lam == power:
                     saved, power, lam = key, power * 2, 0
-            if observer is not None:
+            if observer is None:
+                k = players[p].choose(View(live, p), opts) if len(opts) > 1 else 0
+            else:
                 observer.decision(live, p, opts)
-            k = players[p].choose(View(live, p), opts) if len(opts) > 1 else 0
-            if observer is not None:
+                k = players[p].choose(View(live, p), opts) if len(opts) > 1 else 0
                 observer.chosen(k)
             if not 0 <= k < len(opts):
                 raise GameDefinitionError(f"player {p} chose option {k} of {len(opts)}")

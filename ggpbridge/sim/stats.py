@@ -234,7 +234,7 @@ class Stats:
             "choices_per_game": {"mean": _num(self.choices.mean), "sd": _num(self.choices.sd),
                                  "distribution": dict(sorted(self.choice_hist.items()))},
             "steps_per_game": {"mean": _num(self.steps.mean), "sd": _num(self.steps.sd),
-                               **_quantiles(self.step_hist)},
+                               **quantiles(self.step_hist)},
             "branching": {
                 "mean_options": _num(sum(self.seat_sum) / self.decisions) if self.decisions else None,
                 "forced_share": self.forced / self.decisions if self.decisions else None,
@@ -271,7 +271,7 @@ def _error_cause(message: str) -> str:
     return re.sub(r"\bplayer \d+", "a player", first)   # the same error of any seat is one cause
 
 
-def _quantiles(hist: Counter) -> dict:
+def quantiles(hist: Counter) -> dict:
     """Minimum, quartiles and maximum of a histogram."""
     if not hist:
         return {"min": None, "q1": None, "median": None, "q3": None, "max": None}

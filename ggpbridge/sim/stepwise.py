@@ -247,6 +247,16 @@ class StepMachine:
         raise AssertionError("the re-run did not reach the block where the chance event was met")
 
 
+def owner_key(n: int, owner: int) -> tuple:
+    """The owner of a location or storage row, as `observe` names it in a game of n players:
+    ("game", None), ("player", p) or ("team", t)."""
+    if owner == 0:
+        return ("game", None)
+    if owner <= n:
+        return ("player", owner - 1)
+    return ("team", owner - 1 - n)
+
+
 def observe(live: Live, player: int) -> dict:
     """The cards `player` may see, per location, and all storages (which are public).
 
@@ -264,12 +274,8 @@ def observe(live: Live, player: int) -> dict:
         for owner, cards in enumerate(row):
             if not cards:  # an empty location shows nothing, whoever looks
                 continue
-            if owner == 0:
-                who, mine = ("game", None), False
-            elif owner <= n:
-                who, mine = ("player", owner - 1), owner - 1 == player
-            else:
-                who, mine = ("team", owner - 1 - n), player in lay.teams[owner - 1 - n]
+            who = owner_key(n, owner)
+            mine = who[1] == player if who[0] == "player" else who[0] == "team" and player in lay.teams[who[1]]
             visible = (vis in ("vloc", "mem") or (vis == "iloc" and mine) or (vis == "oloc" and not mine))
             seen[(who, vis, name)] = tuple(cards) if visible else len(cards)
     snap = c.freeze()   # once: a snapshot of all the data is the costly part of an observation
