@@ -109,6 +109,10 @@ def play(prog: Program, seed: int, players: list, max_steps: int = 100_000, reco
     if prog.tallies and not res.internal:
         res.tallies = {k: f(c) for k, f in prog.tallies}
     if res.status == FINISHED:
-        res.scores = live.scores()
-        res.winners, res.ranks = rank_players(res.scores, prog.maximize)
+        try:
+            res.scores = live.scores()
+        except GameDefinitionError as e:   # the scoring itself breaks a rule: this play's error, not the run's
+            res.status, res.error = ERROR, str(e.with_source(prog.source))
+        else:
+            res.winners, res.ranks = rank_players(res.scores, prog.maximize)
     return res

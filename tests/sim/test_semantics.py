@@ -5,7 +5,7 @@ import pytest
 
 from ggpbridge.errors import GameDefinitionError
 from ggpbridge.recycle import parse_text
-from ggpbridge.sim import compile_loaded, play
+from ggpbridge.sim import compile_loaded, play, simulate
 from ggpbridge.sim.machine import Live
 from ggpbridge.sim.players import FirstPlayer, make_players
 
@@ -157,3 +157,13 @@ def test_an_option_sees_the_effects_of_its_own_earlier_actions():
     lay = live.prog.lay
     assert len(live.c.loc(lay.loc_slots[("vloc", "PILE")], 0)) == 2
     assert len(live.c.loc(lay.loc_slots[("iloc", "STOCK")], 0)) == 5
+
+
+def test_a_scoring_that_breaks_a_rule_is_each_plays_positioned_error_not_the_runs():
+    # the scoring takes the top 3 cards of an empty place: every play ends, and then cannot be scored
+    prog = program("(stage player (end (== (game sto D) 1)) (choice (((== 1 1) (set (game sto D) 1)))))",
+                   scoring="(scoring max (size (top 3 (game vloc NOWHERE))))")
+    r = play(prog, 0, make_players("random", 3, 0))
+    assert r.status == "error" and "top 3 cards" in r.error and r.error.startswith("t.rcy:1:")
+    stats = simulate(prog, 4, 0, "random", 1000)
+    assert stats.status["error"] == 4
