@@ -14,13 +14,9 @@ import re
 
 from .gdl.ast import Func
 from .gdl.kif import to_kif
+from .sim.views import card_text
 
 _MAX = 120   # longer action texts are cut: a step line stays one line
-
-
-def card_text(attrs: dict) -> str:
-    """A card as its attribute values, in the order the deck declares them: `(ACE SPADES)`."""
-    return "(" + " ".join(str(v) for v in attrs.values()) + ")"
 
 
 def element_text(lay, e, t) -> str:

@@ -8,7 +8,10 @@ default (0, empty) is left out, so the text is as injective as the observation i
 """
 from __future__ import annotations
 
-from ..moves import card_text
+
+def card_text(attrs: dict) -> str:
+    """A card as its attribute values, in the order the deck declares them: `(ACE SPADES)`."""
+    return "(" + " ".join(str(v) for v in attrs.values()) + ")"
 
 
 def _owner(who: tuple) -> str:
