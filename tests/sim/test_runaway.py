@@ -95,8 +95,14 @@ def test_the_command_line_stops_with_max_steps():
 def test_fitting_tables_measures_past_a_runaway():
     from ggpbridge.sim.extent import measure
     with deadline(60):
-        ext = measure(_prog(COUNT_GAME), plays=2, max_steps=2_000)
-    assert ext.plays == 2
+        prog = _prog(COUNT_GAME)
+        ext = measure(prog, plays=2, max_steps=2_000)
+    locs, ints = ext.named(prog)
+    # both plays ran to the limit and were kept: no failure, and the counter's range is the
+    # one reached before the cut (about one increment per two steps), not the setup's zero
+    assert ext.plays == 2 and ext.failed == []
+    assert 900 <= ints["COUNT"][1] <= 1_001 and ints["COUNT"][0] == 0
+    assert locs[("iloc", "HAND")] == 1
 
 
 @pytest.mark.parametrize("path", [CYCLE_GAME, COUNT_GAME])
