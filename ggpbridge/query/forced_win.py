@@ -11,14 +11,15 @@ exactly, by AND-OR over ROLE's information sets, what ROLE can force knowing onl
 The probability of winning under best play (what ROLE can make sure of against every strategy of
 the others) is bracketed by CFR+ on ROLE against the others (`solve.forced.win_bounds`): with
 more than two seats the others are one coalition that pools what they see, which gives a lower
-bound; the coalition's strategy played by each seat on its own gives an upper bound.
+bound; profiles the others can play each on its own (the coalition's strategy split among them,
+and CFR+ run with every seat on its own) give an upper bound.
 """
 from __future__ import annotations
 
 import time
 
 from ..solve.expectimax import win_probability
-from ..solve.forced import guaranteed_win, win_bounds
+from ..solve.forced import guaranteed_win, independent_upper, win_bounds
 from ..solve.run import public_only
 from ..solve.tree import DEFAULT_LIMIT, SolveError, build_tree
 from ..sim.stepwise import Chance, Decision, StepMachine
@@ -99,13 +100,19 @@ def _hidden(machine, role, limit, timeout=None) -> Answer:
         t0 = time.perf_counter()
         stop = (lambda: time.perf_counter() - t0 > timeout) if timeout else None
         b = win_bounds(tree, actor, stop=stop)
+        if teams is not None:   # the others each on their own: another profile, maybe a tighter bound
+            alone = independent_upper(build_tree(machine, "win", limit), role, stop=stop)
+            b["projected_upper"] = b["upper"]
+            b["upper"] = min(b["upper"], alone["upper"])
+            b["interrupted"] |= alone["interrupted"]
         stats.update(win_probability_lower=round(b["lower"], 6), win_probability_upper=round(b["upper"], 6),
                      exploitability=round(b["exploitability"], 6), cfr_iterations=b["iterations"])
         who = "the other player" if teams is None else (
             f"the other {seats - 1} players as one coalition pooling what they see "
             f"({tree.stats['information_sets'][1]} information sets)")
         against = "the coalition's best reply" if teams else "the other's best reply"
-        reply_to = ("the coalition's strategy, each seat playing its part on its own" if teams
+        reply_to = ("the better for them of two profiles the others can play each on its own: the coalition's "
+                    "strategy split among its seats, and CFR+ run with every seat on its own" if teams
                     else "the other's strategy")
         stopped = ("" if b["converged"] else ", interrupted (Ctrl-C) before 0.001" if b["interrupted"]
                    else ", stopped before 0.001 by --timeout or the iteration limit")
@@ -115,6 +122,6 @@ def _hidden(machine, role, limit, timeout=None) -> Answer:
                 f"{b['upper']:.4f} (its best reply to {reply_to})")
         if teams is not None and b["upper"] - b["lower"] > 2 * b["exploitability"] + 1e-9:
             how += ("; the bounds stay apart because the coalition's strategy relies on what its seats see "
-                    f"together: played by each seat on its own it concedes {b['upper'] - b['coalition_upper']:.4f} "
+                    f"together: split among its seats it concedes {b['projected_upper'] - b['coalition_upper']:.4f} "
                     "more (docs/solve.md, forced-win)")
     return Answer("forced-win", YES if ok else NO, "explicit", how, stats=stats)

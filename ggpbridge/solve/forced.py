@@ -149,3 +149,34 @@ def project_to_members(s: CFRPlus, policy: np.ndarray, actor: int) -> np.ndarray
         for j in js:
             out[t.infosets[j].offset:t.infosets[j].offset + k] = mix
     return out
+
+
+def independent_upper(tree: GameTree, seat: int, target: float = 0.001, most: int = 1_000, stop=None) -> dict:
+    """A second upper bound for more than two seats: CFR+ with every other seat on its own, each
+    paid 1 when `seat` does not win, on `tree` (every seat its own actor, the `win` utility).
+
+    Whatever profile the others reach, it is one they can play without sharing what they see,
+    so `seat`'s best reply to it bounds what `seat` can make sure of; the least such value over
+    the checkpoints (every 10 iterations) is kept. CFR+ promises no equilibrium here (the others
+    are a team), only these bounds; it stops at exploitability `target`, `most` iterations,
+    `stop()` or Ctrl-C."""
+    game = GameTree(**{**tree.__dict__})
+    w = wins_indicator(tree, seat)
+    terminal = tree.kind == TERMINAL
+    game.payoff = np.zeros_like(tree.payoff)
+    game.payoff[terminal] = (1 - w[terminal])[:, None]
+    game.payoff[terminal, seat] = w[terminal]
+    game.constant_sum = None
+    s = CFRPlus(game)
+    best = s.best_response_value(s.average(), seat)
+    interrupted = False
+    try:
+        while s.iterations < most and not (stop and stop()):
+            s.iterate(10)
+            ev = s.evaluate()
+            best = min(best, ev["value"][seat] + ev["best_response_gain"][seat])
+            if ev["exploitability"] <= target:
+                break
+    except KeyboardInterrupt:   # the checkpoints reached are bounds already
+        interrupted = True
+    return {"upper": best, "iterations": s.iterations, "interrupted": interrupted}

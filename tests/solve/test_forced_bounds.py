@@ -22,7 +22,7 @@ from ggpbridge.query.run import run_query
 from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.stepwise import StepMachine
 from ggpbridge.solve.cfr import CFRPlus
-from ggpbridge.solve.forced import duel, project_to_members, win_bounds
+from ggpbridge.solve.forced import duel, independent_upper, project_to_members, win_bounds
 from ggpbridge.solve.tree import SolveError, build_tree
 
 DATA = Path(__file__).parent / "data"
@@ -132,3 +132,13 @@ def test_cli_prints_both_bounds_labelled():
 def test_leduc_brackets_three_fifths():
     a, lo, hi = _bounds(str(GAMES / "leduc_poker.rcy"), 1)
     assert a.verdict == "no" and lo <= 0.6 <= hi and hi - lo <= TOL
+
+
+@pytest.mark.parametrize("game, sets, value", [(POOL3, {}, 1 / 2), (HIDE3, {"SAMEOK": 1}, 1 / 2)])
+def test_the_others_each_on_their_own_bound_the_value_from_above(game, sets, value):
+    tree = build_tree(_machine(game, sets), "win")
+    assert tree.seats == 3
+    b = independent_upper(tree, 0)
+    assert b["upper"] == pytest.approx(value, abs=TOL) and b["upper"] >= value - 1e-9
+    first = independent_upper(tree, 0, stop=lambda: True)   # the uniform profile: a looser bound
+    assert first["iterations"] == 0 and first["upper"] >= b["upper"] - 1e-9
