@@ -36,7 +36,7 @@ def main() -> None:
     p.add_argument("--timeout", type=float, default=None, help="seconds of CFR+ per answer (default: none)")
     args = p.parse_args()
     total = Clock()
-    print(f"{'game':26} {'role':>4} {'verdict':7} {'lower':>7} {'upper':>7} {'gap':>7} {'known':>6} "
+    print(f"{'game':34} {'role':>4} {'verdict':7} {'lower':>7} {'upper':>7} {'gap':>7} {'known':>6} "
           f"{'iters':>6} {'wall s':>7} {'cpu s':>6}")
     for game, sets, role, known, quick in CASES:
         if args.quick and not quick:
@@ -47,7 +47,7 @@ def main() -> None:
         lo, hi = a.stats.get("win_probability_lower"), a.stats.get("win_probability_upper")
         name = game.name + "".join(f" {k}={v}" for k, v in sets.items())
         gap = f"{hi - lo:7.4f}" if lo is not None else f"{'':7}"
-        print(f"{name:26} {role:>4} {a.verdict:7} {_f(lo):>7} {_f(hi):>7} "
+        print(f"{name:34} {role:>4} {a.verdict:7} {_f(lo):>7} {_f(hi):>7} "
               f"{gap} {_f(known):>6} {a.stats.get('cfr_iterations', '-'):>6} "
               f"{wall:7.2f} {cpu:6.2f}")
     print(f"total: {total}")

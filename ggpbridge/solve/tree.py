@@ -196,7 +196,8 @@ class _Builder:
         m = self.m
         s0 = m.initial_state()
         hist0 = (0,) * (self.seats + (self.actors if self.pooled else 0))
-        # frame: [state, node, histories per seat, next move, child signatures, infoset, view-history id, key]
+        # frame: [state, node, histories (per seat, then per pooled actor), next move, child signatures,
+        #         infoset, view-history ids (the seat's, its actor's), key]
         stack = [self._frame(s0, m.node(s0), hist0)]
         on_path = {stack[0][7]}
         root = None
