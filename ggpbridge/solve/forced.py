@@ -95,7 +95,8 @@ def win_bounds(tree: GameTree, actor: int, target: float = 0.001, most: int = 20
 
     With one opponent the two are the equilibrium's bracket, its width the NashConv. CFR+ runs
     until the duel's exploitability is at most `target`, `most` iterations, or `stop()` is true;
-    Ctrl-C stops it too. Either way the bounds hold (they are the values of actual strategies), only wider."""
+    Ctrl-C stops it too. Either way the bounds hold (they are the values of actual strategies), only wider.
+    `strategy` is the average strategy per slot of the tree (ROLE's part is what achieves `lower`)."""
     game = duel(tree, actor)
     other = 1 - actor
     s = CFRPlus(game)
@@ -114,7 +115,7 @@ def win_bounds(tree: GameTree, actor: int, target: float = 0.001, most: int = 20
     upper = s.best_response_value(project_to_members(s, avg, other), actor)
     return {"lower": lower, "upper": upper, "coalition_upper": coalition_upper, "exploitability": ev["exploitability"],
             "iterations": s.iterations, "converged": ev["exploitability"] <= target,
-            "interrupted": interrupted}
+            "interrupted": interrupted, "strategy": avg}
 
 
 def project_to_members(s: CFRPlus, policy: np.ndarray, actor: int) -> np.ndarray:

@@ -9,6 +9,9 @@ Every expected value here comes from an argument about the game, not from a run:
 """
 from __future__ import annotations
 
+import itertools
+import json
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -22,8 +25,8 @@ from ggpbridge.query.run import run_query
 from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.stepwise import StepMachine
 from ggpbridge.solve.cfr import CFRPlus
-from ggpbridge.solve.forced import duel, independent_upper, project_to_members, win_bounds
-from ggpbridge.solve.tree import SolveError, build_tree
+from ggpbridge.solve.forced import duel, independent_upper, project_to_members, win_bounds, wins_indicator
+from ggpbridge.solve.tree import GameTree, SolveError, build_tree
 
 DATA = Path(__file__).parent / "data"
 HIDE3, POOL3, GUESS = str(DATA / "hide3.rcy"), str(DATA / "pool3.rcy"), str(DATA / "guess.rcy")
@@ -50,6 +53,15 @@ def test_two_seats_guess_is_exactly_one_half_for_both():
     for role in (0, 1):
         a, lo, hi = _bounds(GUESS, role)
         assert a.verdict == "no" and lo == pytest.approx(0.5, abs=TOL) and hi == pytest.approx(0.5, abs=TOL)
+
+
+def test_the_perfect_information_relaxation_is_no_upper_bound():
+    # why forced-win does not use it: there player 1 sees player 0's card too, and player 0 is
+    # worth 0, below what it makes sure of in the game (1/2)
+    r = CliRunner().invoke(main, ["solve", GUESS, "--method", "expectimax", "--utility", "win", "--json"])
+    relaxed = float(Fraction(json.loads(r.output)["exact_value"][0]))
+    a, lo, hi = _bounds(GUESS, 0)
+    assert relaxed == 0 and lo > relaxed + 0.4
 
 
 def test_three_seats_without_a_gain_from_pooling_close_on_the_value():
@@ -142,3 +154,35 @@ def test_the_others_each_on_their_own_bound_the_value_from_above(game, sets, val
     assert b["upper"] == pytest.approx(value, abs=TOL) and b["upper"] >= value - 1e-9
     first = independent_upper(tree, 0, stop=lambda: True)   # the uniform profile: a looser bound
     assert first["iterations"] == 0 and first["upper"] >= b["upper"] - 1e-9
+
+
+@pytest.mark.parametrize("game, sets, role", [(POOL3, {}, 0), (HIDE3, {"SAMEOK": 1}, 0),
+                                              (str(GAMES / "kuhn_poker.rcy"), {}, 1)])
+def test_the_lower_bound_holds_against_every_pure_profile_of_the_others(game, sets, role):
+    # The claim checked by brute force: ROLE's strategy wins at least `lower` against the others
+    # each choosing on its own, in every pure profile of theirs (mixed ones are mixtures of these).
+    m = _machine(game, sets)
+    plain = build_tree(m, "win")
+    pooled = plain if plain.seats == 2 else build_tree(m, "win", teams=tuple(int(s != role) for s in range(3)))
+    actor = role if pooled is plain else 0
+    b = win_bounds(pooled, actor)
+    mine = {(i.member or i.key): b["strategy"][i.offset:i.offset + len(i.options)]
+            for i in pooled.infosets if i.seat == actor}
+    won = GameTree(**{**plain.__dict__})
+    won.payoff = np.zeros_like(plain.payoff)
+    won.payoff[:, role] = wins_indicator(plain, role)
+    s = CFRPlus(won)
+    pol = np.zeros(plain.nslots)
+    theirs = []
+    for i in plain.infosets:
+        if i.seat == role:
+            pol[i.offset:i.offset + len(i.options)] = mine[i.key]
+        else:
+            theirs.append(i)
+    assert 0 < len(theirs) <= 8
+    worst = 1.0
+    for pure in itertools.product(*(range(len(i.options)) for i in theirs)):
+        for i, a in zip(theirs, pure):
+            pol[i.offset:i.offset + len(i.options)] = np.eye(len(i.options))[a]
+        worst = min(worst, s.values(pol)[0, role])
+    assert worst >= b["lower"] - 1e-9
