@@ -106,14 +106,14 @@ def explicit_answer(game, question, role=None, horizon=None, overrides=None, tim
     machine = _machine(game, dialect, overrides)
     seat = parse_role(role, len(machine.roles))
     if question == "forced-win":
-        return _forced_win(machine, seat, limit_states, game, overrides)
+        return _forced_win(machine, seat, limit_states, game, overrides, timeout)
     return answer_explicit(machine, question, seat, horizon, timeout, limit_states, progress, game, overrides)
 
 
-def _forced_win(machine, seat, limit_states, game, overrides) -> Answer:
+def _forced_win(machine, seat, limit_states, game, overrides, timeout=None) -> Answer:
     from .forced_win import answer_forced_win
     from .witness import make_witness
-    ans = answer_forced_win(machine, seat, limit_states)
+    ans = answer_forced_win(machine, seat, limit_states, timeout)
     if ans.witness is not None:
         ans.witness = make_witness(game, overrides, "forced-win", seat, ans.verdict, **ans.witness)
     return ans

@@ -65,19 +65,119 @@ def _values(tree: GameTree, seat: int, win: np.ndarray, choice: np.ndarray) -> n
     return v
 
 
-def win_probability_cfr(tree: GameTree, seat: int, target: float = 0.001, most: int = 20_000) -> dict:
-    """The seat's probability of winning under best play against the others, two seats only: CFR+ on the
-    zero-sum game of winning (1) or not (0); approximate, within the exploitability reached."""
-    duel = GameTree(**{**tree.__dict__})
-    w = wins_indicator(tree, seat)
-    duel.payoff = np.zeros_like(tree.payoff)
+def duel(tree: GameTree, actor: int) -> GameTree:
+    """The two-actor zero-sum game of `actor` winning (1) or not (0) on a tree of two actors."""
+    if tree.seats != 2:
+        raise ValueError("a duel needs a tree of two actors (build it with teams)")
+    out = GameTree(**{**tree.__dict__})
+    w = wins_indicator(tree, actor)
     terminal = tree.kind == TERMINAL
-    duel.payoff[terminal, seat] = w[terminal]
-    duel.payoff[terminal, 1 - seat] = 1 - w[terminal]
-    s = CFRPlus(duel)
-    ev = s.evaluate()
-    while ev["exploitability"] > target and s.iterations < most:
-        s.iterate(10)
-        ev = s.evaluate()
-    return {"probability": ev["value"][seat], "exploitability": ev["exploitability"], "iterations": s.iterations}
+    out.payoff = np.zeros_like(tree.payoff)
+    out.payoff[terminal, actor] = w[terminal]
+    out.payoff[terminal, 1 - actor] = 1 - w[terminal]
+    out.constant_sum = 1
+    return out
 
+
+def win_bounds(tree: GameTree, actor: int, target: float = 0.001, most: int = 20_000, stop=None) -> dict:
+    """Bounds on the probability with which `actor` can make sure of winning, from CFR+ on the duel.
+
+    `tree` has two actors: `actor` (one seat) and the coalition of the others (several seats
+    pooling what they see, or one seat). With ROLE's average strategy s and the coalition's t:
+
+    - lower: what s wins against the coalition's best reply to it. s guarantees it against any
+      coalition strategy, so also against opponents who do not share what they see (each of
+      their strategy profiles is one the coalition can play).
+    - upper: what ROLE's best reply wins against t brought back to the members' own information
+      sets (at each set of a member, t's options averaged over the coalition's sets within it,
+      weighted by how often chance and the coalition reach them). That is a profile the opponents
+      can play without sharing anything, and no strategy of ROLE wins more against it.
+
+    With one opponent the two are the equilibrium's bracket, its width the NashConv. CFR+ runs
+    until the duel's exploitability is at most `target`, `most` iterations, or `stop()` is true;
+    Ctrl-C stops it too. Either way the bounds hold (they are the values of actual strategies), only wider.
+    `strategy` is the average strategy per slot of the tree (ROLE's part is what achieves `lower`)."""
+    game = duel(tree, actor)
+    other = 1 - actor
+    s = CFRPlus(game)
+    ev = s.evaluate()
+    interrupted = False
+    try:
+        while ev["exploitability"] > target and s.iterations < most and not (stop and stop()):
+            s.iterate(10)
+            ev = s.evaluate()
+    except KeyboardInterrupt:   # the bounds of the strategies reached still hold: keep them
+        interrupted = True
+        ev = s.evaluate()
+    avg = s.average()
+    lower = 1.0 - s.best_response_value(avg, other)
+    coalition_upper = s.best_response_value(avg, actor)
+    upper = s.best_response_value(project_to_members(s, avg, other), actor)
+    return {"lower": lower, "upper": upper, "coalition_upper": coalition_upper, "exploitability": ev["exploitability"],
+            "iterations": s.iterations, "converged": ev["exploitability"] <= target,
+            "interrupted": interrupted, "strategy": avg}
+
+
+def project_to_members(s: CFRPlus, policy: np.ndarray, actor: int) -> np.ndarray:
+    """`policy` with the actor's slots replaced by a strategy each member can play on its own.
+
+    At a member's own information set, the coalition's option probabilities are averaged over
+    the coalition's sets that fall in it, each weighted by its reach through chance and the
+    coalition's own choices (leaving out the other side's, which the coalition does not choose;
+    a plain average where that weight is 0). Any such average is a strategy of the member alone,
+    so the upper bound holds whatever the weights; these make it tight when pooling gains nothing."""
+    t = s.t
+    out = policy.copy()
+    mine = [j for j, i in enumerate(t.infosets) if i.seat == actor]
+    if not mine:
+        return out
+    r = s.reaches(policy)
+    keep = [c for c in range(t.seats + 1) if c != 1 - actor]
+    weight = np.prod(r[:, keep], axis=1)
+    decisions = np.nonzero(t.kind == DECISION)[0]
+    decisions = decisions[t.n_children[decisions] > 0]
+    at = t.slot_infoset[t.slot[t.first_child[decisions]]]
+    per_set = np.bincount(at, weight[decisions], minlength=len(t.infosets))
+    groups: dict = {}
+    for j in mine:
+        info = t.infosets[j]
+        groups.setdefault(info.member if info.member is not None else info.key, []).append(j)
+    for js in groups.values():
+        k = len(t.infosets[js[0]].options)
+        rows = np.array([policy[t.infosets[j].offset:t.infosets[j].offset + k] for j in js])
+        w = per_set[js]
+        mix = (w @ rows) / w.sum() if w.sum() > 0 else rows.mean(axis=0)
+        for j in js:
+            out[t.infosets[j].offset:t.infosets[j].offset + k] = mix
+    return out
+
+
+def independent_upper(tree: GameTree, seat: int, target: float = 0.001, most: int = 1_000, stop=None) -> dict:
+    """A second upper bound for more than two seats: CFR+ with every other seat on its own, each
+    paid 1 when `seat` does not win, on `tree` (every seat its own actor, the `win` utility).
+
+    Whatever profile the others reach, it is one they can play without sharing what they see,
+    so `seat`'s best reply to it bounds what `seat` can make sure of; the least such value over
+    the checkpoints (every 10 iterations) is kept. CFR+ promises no equilibrium here (the others
+    are a team), only these bounds; it stops at exploitability `target`, `most` iterations,
+    `stop()` or Ctrl-C."""
+    game = GameTree(**{**tree.__dict__})
+    w = wins_indicator(tree, seat)
+    terminal = tree.kind == TERMINAL
+    game.payoff = np.zeros_like(tree.payoff)
+    game.payoff[terminal] = (1 - w[terminal])[:, None]
+    game.payoff[terminal, seat] = w[terminal]
+    game.constant_sum = None
+    s = CFRPlus(game)
+    best = s.best_response_value(s.average(), seat)
+    interrupted = False
+    try:
+        while s.iterations < most and not (stop and stop()):
+            s.iterate(10)
+            ev = s.evaluate()
+            best = min(best, ev["value"][seat] + ev["best_response_gain"][seat])
+            if ev["exploitability"] <= target:
+                break
+    except KeyboardInterrupt:   # the checkpoints reached are bounds already
+        interrupted = True
+    return {"upper": best, "iterations": s.iterations, "interrupted": interrupted}

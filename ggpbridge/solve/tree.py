@@ -15,6 +15,13 @@ one event per position) become one chance node over their distinct outcomes, and
 with one option is no decision. The probabilities are exact fractions until the numeric
 arrays are made. Merging changes no value, regret or best response: the merged histories
 have equal subtrees, and every quantity of CFR is linear in the chance probability.
+
+With `teams`, seats are grouped into actors that decide as one (forced-win's coalition of a
+seat's opponents): an actor of several seats *pools* what they see, its information set
+being what all its members saw at its earlier real decisions, the options taken there, and
+what all of them see now. Each such set also records its deciding member's own information
+set (`InfoSet.member`), so that a coalition's strategy can be brought back to one its
+members could play without sharing what they see.
 """
 from __future__ import annotations
 
@@ -46,6 +53,7 @@ class InfoSet:
     options: tuple          # the simulator's Option values, in its order
     labels: tuple           # what each option does, for people (`moves.option_text`)
     offset: int = 0         # its first slot in the tree's action arrays
+    member: tuple | None = None   # with pooled teams: the deciding seat's own key (seat, history, view)
 
     @property
     def key(self) -> tuple:
@@ -88,17 +96,30 @@ def terminal_utility(nd: Terminal, seats: int, utility: str, maximize: bool) -> 
     return tuple(Fraction(sign * v) for v in nd.scores)
 
 
-def build_tree(machine: StepMachine, utility: str = "score", limit: int = DEFAULT_LIMIT, progress=None) -> GameTree:
-    """Follow every history of the game and merge equal subtrees; SolveError if it has none finite."""
+def build_tree(machine: StepMachine, utility: str = "score", limit: int = DEFAULT_LIMIT, progress=None,
+               teams: tuple | None = None) -> GameTree:
+    """Follow every history of the game and merge equal subtrees; SolveError if it has none finite.
+
+    `teams` (one actor number per seat, actors numbered from 0) makes the tree's players the
+    actors: the seats of one actor pool their observations, and an actor's utility is the sum
+    of its seats'. Without it every seat is its own actor."""
     if utility not in UTILITIES:
         raise SolveError(f"unknown utility {utility!r} (one of: {', '.join(UTILITIES)})")
-    return _Builder(machine, utility, limit, progress).run()
+    seats = len(machine.roles)
+    if teams is not None and (len(teams) != seats or sorted(set(teams)) != list(range(max(teams) + 1))):
+        raise SolveError(f"teams {teams!r}: expected one actor number per seat ({seats}), numbered from 0")
+    return _Builder(machine, utility, limit, progress, teams).run()
 
 
 class _Builder:
-    def __init__(self, machine, utility, limit, progress):
+    def __init__(self, machine, utility, limit, progress, teams=None):
         self.m, self.utility, self.limit, self.progress = machine, utility, limit, progress
         self.seats = len(machine.roles)
+        # with pooled teams a history holds each seat's own record and then each actor's
+        self.teams = tuple(teams) if teams is not None else tuple(range(self.seats))
+        self.actors = max(self.teams) + 1
+        self.pooled = teams is not None
+        self.member_options: dict = {}   # a seat's own key -> its options (pooled teams only)
         self.maximize = machine.prog.maximize
         self.sigs: dict = {}        # signature -> id
         self.sig_of: list = []      # id -> signature
@@ -135,29 +156,48 @@ class _Builder:
         return tuple(zip(items[0::2], items[1::2]))
 
     # ---------------------------------------------------------------- the walk
-    def _infoset(self, state, nd: Decision, hist: int) -> tuple:
-        """The information set at a decision and the seat's history id after its view."""
-        obs = self.m.observation(state, nd.player)
+    def _view(self, state, seat: int) -> str:
+        obs = self.m.observation(state, seat)
         seen = (tuple(obs["locations"].items()), obs["ints"], obs["strs"], obs["current"])
         view = self.views.get(seen)
         if view is None:   # the same sight recurs across deals and histories: name it once
             view = self.views[seen] = view_text(self.m.prog.lay, obs)
-        key = (nd.player, self._pairs(hist), view)
+        return view
+
+    def _infoset(self, state, nd: Decision, hist: tuple) -> tuple:
+        """The information set at a decision, and the history ids after the views: the seat's own
+        and (pooled teams) its actor's."""
+        p = nd.player
+        view = self._view(state, p)
+        own = (p, self._pairs(hist[p]), view)
+        if not self.pooled:
+            key, member, shown = own, None, view
+        else:
+            if self.member_options.setdefault(own, nd.options) != nd.options:
+                raise SolveError(f"player {p} is offered different options in situations it cannot tell "
+                                 f"apart ({view}): the options give away hidden information")
+            a = self.teams[p]
+            members = [s for s in range(self.seats) if self.teams[s] == a]
+            shown = view if len(members) == 1 else " || ".join(
+                f"p{s} sees: {view if s == p else self._view(state, s)}" for s in members)
+            key, member = (a, self._pairs(hist[self.seats + a]), shown), own
         info = self.infosets.get(key)
         if info is None:
             from ..moves import option_text
             labels = tuple(_label(self.m, state, o, option_text) for o in nd.options)
-            info = self.infosets[key] = InfoSet(nd.player, key[1], view, nd.options, labels)
+            info = self.infosets[key] = InfoSet(key[0], key[1], shown, nd.options, labels, member=member)
         elif info.options != nd.options:
-            raise SolveError(f"player {nd.player} is offered different options in situations it cannot tell "
-                             f"apart ({view}): the options give away hidden information")
-        return info, self._hist(hist, view)
+            raise SolveError(f"player {p} is offered different options in situations it cannot tell "
+                             f"apart ({shown}): the options give away hidden information")
+        vh = self._hist(hist[p], view)
+        return info, (vh, self._hist(hist[self.seats + self.teams[p]], shown) if self.pooled else None)
 
     def run(self) -> GameTree:
         m = self.m
         s0 = m.initial_state()
-        hist0 = (0,) * self.seats
-        # frame: [state, node, histories per seat, next move, child signatures, infoset, view-history id, key]
+        hist0 = (0,) * (self.seats + (self.actors if self.pooled else 0))
+        # frame: [state, node, histories (per seat, then per pooled actor), next move, child signatures,
+        #         infoset, view-history ids (the seat's, its actor's), key]
         stack = [self._frame(s0, m.node(s0), hist0)]
         on_path = {stack[0][7]}
         root = None
@@ -170,8 +210,10 @@ class _Builder:
                 f[3] += 1
                 nxt, nnd = m.step(state, k)
                 hist = f[2]
-                if f[5] is not None:   # a real decision: the seat remembers the option it took
-                    hist = hist[:nd.player] + (self._hist(f[6], k),) + hist[nd.player + 1:]
+                if f[5] is not None:   # a real decision: the seat (and its actor) remembers the option it took
+                    hist = _put(hist, nd.player, self._hist(f[6][0], k))
+                    if self.pooled:
+                        hist = _put(hist, self.seats + self.teams[nd.player], self._hist(f[6][1], k))
                 child = self._frame(nxt, nnd, hist)
                 if child[7] in on_path:
                     raise SolveError("the game can return to a state it was in (a cycle): it has no finite "
@@ -203,7 +245,7 @@ class _Builder:
             if not nd.options:
                 raise SolveError(f"player {nd.player} must choose but has no enabled option")
             if len(nd.options) > 1:
-                info, vh = self._infoset(state, nd, hist[nd.player])
+                info, vh = self._infoset(state, nd, hist)
         return [state, nd, hist, 0, [], info, vh, key]
 
     def _close(self, f) -> int:
@@ -268,13 +310,14 @@ class _Builder:
                     nxt.extend((g, i, Fraction(1), info.offset + a) for a, g in enumerate(sig[2]))
             frontier = nxt
         n = len(kind)
-        payoff = np.zeros((n, self.seats))
+        payoff = np.zeros((n, self.actors))
         sums = set()
         for i, u in enumerate(pay):
             if u is not None:
-                payoff[i] = [float(x) for x in u]
+                for s, x in enumerate(u):
+                    payoff[i, self.teams[s]] += float(x)
                 sums.add(sum(u))
-        tree = GameTree(self.seats, self.utility, np.array(kind, np.int8), np.array(player, np.int32),
+        tree = GameTree(self.actors, self.utility, np.array(kind, np.int8), np.array(player, np.int32),
                         np.array(parent, np.int64), np.array(prob), np.array(slot, np.int64),
                         np.array(first, np.int64), np.array(nch, np.int64), payoff, levels, infos,
                         np.array(slot_infoset, np.int64), exact)
@@ -283,9 +326,13 @@ class _Builder:
                       "terminal_nodes": int((tree.kind == TERMINAL).sum()),
                       "chance_nodes": int((tree.kind == CHANCE).sum()),
                       "decision_nodes": int((tree.kind == DECISION).sum()),
-                      "information_sets": [sum(1 for i in infos if i.seat == s) for s in range(self.seats)],
+                      "information_sets": [sum(1 for i in infos if i.seat == s) for s in range(self.actors)],
                       "depth": len(levels) - 1}
         return tree
+
+
+def _put(t: tuple, i: int, x) -> tuple:
+    return t[:i] + (x,) + t[i + 1:]
 
 
 def _label(machine, state, opt, option_text) -> str:
