@@ -19,6 +19,7 @@ from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.gdl.ast import Const, Not, Var, variables
 from ggpbridge.recycle.check import TEAM, _FIXED, element
 
+from .flatten import merged_filter
 from .nodes import scan_parts
 from .terms import TABLE, const, distinct, f, name, neg, rule, true
 
@@ -213,10 +214,17 @@ class ExprCompiler:
 
     def _storage(self, rel: str, n, env):
         """The value of an integer or name storage (0 / no_value when never set)."""
-        key = self._key(n.key, n)
+        lk, key = self.storage_key(n.key, n, env)
         lits, o = self.owner(n.owner, env)
         v = self.fresh.var("s")
-        return lits + [f(rel, key, o, v)], v
+        return lk + lits + [f(rel, key, o, v)], v
+
+    def storage_key(self, k, n, env):
+        """(literals, term) of an integer or name storage's key, which may be computed at run
+        time (keys.py declares a storage for every name it may take)."""
+        if isinstance(k, ir.Name):
+            return [], name(k.value)
+        return self.val(k, env)
 
     def _key(self, k, n):
         if not isinstance(k, ir.Name):
@@ -294,6 +302,10 @@ class ExprCompiler:
                                  for a in c.coll.args)
         if isinstance(c, ir.Filter) and scan_parts(c.coll) is not None:
             return self._count_filter_parts(c, env)
+        if isinstance(c, ir.Filter) and isinstance(c.coll, ir.Filter):
+            merged = merged_filter(c)
+            if merged is not None:
+                return self.v_Size(ir.Size(merged, pos=n.pos), env)
         if isinstance(c, ir.Tuples):
             lits, args, k = self.tuple_source(c, env, "count")
             v = self.fresh.var("z")
