@@ -74,3 +74,16 @@ def test_a_filter_of_a_filter_is_one_filter_of_both_conditions():
     # the outer condition reading another 'X (bound outside) would be hidden: left alone
     clash = ir.Filter(outer.coll, "Y", ir.Compare("==", ir.Var("X"), ir.Var("Y")))
     assert merged_filter(clash) is None
+
+
+def test_sums_and_sizes_of_unions_per_player_and_per_listed_name_agree_with_the_simulator():
+    from ggpbridge.translators.recycle_gdl.flatten import unrolled_union
+    loaded = parse_file(DATA / "union_sums.rcy")
+    unions = [x for x in loaded.game.walk() if isinstance(x, ir.SetOp) and isinstance(x.args[0].coll, (ir.Var,
+                                                                                                     ir.NameList))]
+    names = {"SIDES": ("LEFT", "RIGHT")}
+    for u in unions:   # each name of the list, in its order, gives one location
+        flat = unrolled_union(u, lambda c: c.names if isinstance(c, ir.NameList) else names.get(c.name))
+        assert [a.name for a in flat.args] == [ir.Name("LEFT"), ir.Name("RIGHT")]
+    assert len(unions) == 2
+    agree(DATA / "union_sums.rcy", 8)

@@ -19,7 +19,7 @@ from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.gdl.ast import Const, Not, Var, variables
 from ggpbridge.recycle.check import TEAM, _FIXED, element
 
-from .flatten import merged_filter
+from .flatten import merged_filter, unrolled_union
 from .nodes import scan_parts
 from .terms import TABLE, const, distinct, f, name, neg, rule, true
 
@@ -266,6 +266,9 @@ class ExprCompiler:
 
     def v_Size(self, n, env):
         c = n.coll
+        flat = unrolled_union(c, lambda x: self.list_names(x, env))
+        if flat is not None:
+            return self.v_Size(ir.Size(flat, pos=n.pos), env)
         b = env.get(c.name) if isinstance(c, ir.Var) else None
         if b is not None and b.kind == "alias":
             src, senv = b.term
@@ -491,8 +494,25 @@ class ExprCompiler:
         v = self.fresh.var("s")
         return lits + pl + [f("card_points", key, o, c, v)], v
 
+    def list_names(self, coll, env):
+        """The names of a literal or declared list of names, else None."""
+        if isinstance(coll, ir.NameList):
+            return coll.names
+        b = env.get(coll.name) if isinstance(coll, ir.Var) else None
+        return tuple(b.term) if b is not None and b.kind == "list" else None
+
     def v_Sum(self, n, env):
         c = n.cards
+        flat = unrolled_union(c, lambda x: self.list_names(x, env))
+        if flat is not None:
+            return self.v_Sum(ir.Sum(flat, n.points, pos=n.pos), env)
+        parts = scan_parts(c) if isinstance(c, ir.SetOp) else None
+        if parts is not None and parts[0][0] == "each":
+            # one location per player (team): their sums added up in seat order
+            agg = parts[0][1]
+            self.used.add("plus")
+            return self._add_up_per_element(agg, env, "union_sum",
+                                            lambda sub: self.v_Sum(ir.Sum(agg.body, n.points, pos=n.pos), sub))
         if isinstance(c, ir.SetOp) and c.op == "union" and c.args and all(isinstance(a, ir.Location) for a in c.args):
             # a concatenation: its sum is the sum of its parts' sums
             return self.added_up(self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env) for a in c.args)

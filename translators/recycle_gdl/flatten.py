@@ -27,3 +27,24 @@ def merged_filter(c: ir.Filter):
         return None
     merged = ir.Filter(inner.coll, inner.var, ir.BoolOp("and", (inner.cond, cond), pos=c.pos), pos=c.pos)
     return merged_filter(merged) or merged
+
+
+def unrolled_union(c, names_of):
+    """A union whose parts walk fixed lists of names, `(union (all 'PLOCS 'L ('P hloc 'L)))`,
+    as the union of each part's body for each name in the list's order (the order in which the
+    simulator concatenates them); None when no part walks one. `names_of(coll)`: the names of a
+    literal or declared list, else None."""
+    if not (isinstance(c, ir.SetOp) and c.op == "union"):
+        return None
+    out, changed = [], False
+    for a in c.args:
+        names = names_of(a.coll) if isinstance(a, ir.AggCards) else None
+        if names is None:
+            out.append(a)
+            continue
+        parts = [substitute(a.body, a.var, ir.Name(v, pos=a.pos)) for v in names]
+        if any(p is None for p in parts):
+            return None
+        out += parts
+        changed = True
+    return ir.SetOp("union", tuple(out), pos=c.pos) if changed and out else None
