@@ -3,8 +3,11 @@ is translated, storages named at run time, filters of filters. Each is lock-step
 game of ours (tests/translate/data) and its translation checked against values worked out by hand."""
 from __future__ import annotations
 
+import pytest
+
 from ggpbridge import ir
 from ggpbridge.crosscheck import crosscheck
+from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.gdl.ast import Func
 from ggpbridge.recycle import parse_file, parse_text
 from ggpbridge.translate import translate_loaded
@@ -87,3 +90,19 @@ def test_sums_and_sizes_of_unions_per_player_and_per_listed_name_agree_with_the_
         assert [a.name for a in flat.args] == [ir.Name("LEFT"), ir.Name("RIGHT")]
     assert len(unions) == 2
     agree(DATA / "union_sums.rcy", 8)
+
+
+def test_sizes_of_intersections_and_disjunctions_agree_with_the_simulator():
+    # player 0's pile named twice holds its cards twice: the intersection with the current
+    # player's pile is that pile on player 0's turns, empty on player 1's
+    agree(DATA / "counted_sets.rcy", 8)
+
+
+def test_a_counted_set_of_a_memory_location_is_refused_with_its_position():
+    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
+                        " (do ((remember (top (game iloc S)) (top (game mem M)))"
+                        " (set (game sto N) (size (intersect (game mem M) (game iloc S))))))"
+                        " (scoring max (game sto N)))", "mem.rcy")
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(loaded, 2)
+    assert "intersect" in info.value.message and info.value.pos.line == 1

@@ -309,6 +309,9 @@ class ExprCompiler:
             merged = merged_filter(c)
             if merged is not None:
                 return self.v_Size(ir.Size(merged, pos=n.pos), env)
+        if isinstance(c, ir.SetOp) and c.op in ("intersect", "disjunction"):
+            from .counted import counted_size   # counted.py builds on this module
+            return counted_size(self, c, n, env)
         if isinstance(c, ir.Tuples):
             lits, args, k = self.tuple_source(c, env, "count")
             v = self.fresh.var("z")
