@@ -106,3 +106,16 @@ def test_a_counted_set_of_a_memory_location_is_refused_with_its_position():
     with pytest.raises(UnsupportedConstructError) as info:
         translate_loaded(loaded, 2)
     assert "intersect" in info.value.message and info.value.pos.line == 1
+
+
+def test_sizes_of_the_first_and_last_partition_groups_and_subsets_agree_with_the_simulator():
+    agree(DATA / "groups.rcy", 10)
+
+
+def test_a_partition_group_other_than_the_first_or_last_is_refused_with_its_position():
+    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
+                        " (do ((set (game sto N) (size (1 (partition R (game iloc S)))))))"
+                        " (scoring max (game sto N)))", "nth.rcy")
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(loaded, 2)
+    assert "partition" in info.value.message and info.value.pos.col > 1

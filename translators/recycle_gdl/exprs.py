@@ -309,6 +309,9 @@ class ExprCompiler:
             merged = merged_filter(c)
             if merged is not None:
                 return self.v_Size(ir.Size(merged, pos=n.pos), env)
+        if isinstance(c, ir.MemberOf) and isinstance(c.source, (ir.Partition, ir.Subsets)):
+            from .groups import group_size   # groups.py builds on this module
+            return group_size(self, c, n, env)
         if isinstance(c, ir.SetOp) and c.op in ("intersect", "disjunction"):
             from .counted import counted_size   # counted.py builds on this module
             return counted_size(self, c, n, env)
