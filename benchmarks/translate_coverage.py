@@ -7,7 +7,8 @@ Each file is read and checked as `ggpbridge check` does; a file with a check err
 counted apart (it is not the translator's to take). Each clean file is translated to
 GDL-II as `ggpbridge conformance --translate` does (`ggpbridge.conformance.translation_status`),
 and the refusals are grouped by their message without its position, most files first. With
-`--files`, each group lists its files with the refusal's line:col.
+`--files`, each group lists its files with the refusal's line:col. Valid translations too large
+for the clingo machine to ground (`ggpbridge.gdl.tables`) are counted as translating and listed.
 """
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ def outcome(path: Path) -> tuple[str, str]:
     m = _AT.match(status)
     if m:
         return "refused", f"{m['line']}:{m['col']} {m['what']}"
+    if "too large to ground" in status:   # valid GDL-II that the clingo machine refuses
+        return "too large", status
     return ("translates" if status.startswith("valid") else "other"), status
 
 
@@ -70,14 +73,14 @@ def main() -> None:
             if kind == "refused":
                 where, what = detail.split(" ", 1)
                 groups[what].append(f"{_short(path)}:{where}")
-            elif kind == "other":
+            elif kind in ("other", "too large"):
                 others.append(f"{_short(path)}: {detail[:100]}")
     except KeyboardInterrupt:   # keep and print what was measured
         print(f"interrupted after {sum(counts.values())} of {len(paths)} files")
-    clean = counts["translates"] + counts["refused"] + counts["other"]
+    clean = counts["translates"] + counts["too large"] + counts["refused"] + counts["other"]
     print(f"{len(paths)} files: {clean} check clean, {counts['unclean']} do not; of the clean, "
-          f"{counts['translates']} translate to valid GDL-II, {counts['refused']} are refused, "
-          f"{counts['other']} fail otherwise")
+          f"{counts['translates'] + counts['too large']} translate to valid GDL-II ({counts['too large']} of them "
+          f"too large to ground), {counts['refused']} are refused, {counts['other']} fail otherwise")
     print(f"{'files':>5}  refusal")
     for what, where in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f"{len(where):>5}  {what}")
@@ -85,7 +88,7 @@ def main() -> None:
             for w in where:
                 print(f"{'':>7}{w}")
     for line in others:
-        print(f"other: {line}")
+        print(f"not translated to a groundable program: {line}")
     print(f"total: {clock}")
 
 

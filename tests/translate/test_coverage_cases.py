@@ -119,3 +119,7 @@ def test_a_partition_group_other_than_the_first_or_last_is_refused_with_its_posi
     with pytest.raises(UnsupportedConstructError) as info:
         translate_loaded(loaded, 2)
     assert "partition" in info.value.message and info.value.pos.col > 1
+
+
+def test_conditions_over_the_top_and_bottom_cards_of_a_pile_agree_with_the_simulator():
+    agree(DATA / "top_cards.rcy", 10)

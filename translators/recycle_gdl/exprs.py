@@ -707,7 +707,25 @@ class ExprCompiler:
         if self.type_of(coll, env) == TEAM:
             lits, t = self.val(coll, env)
             return lits + [f("team_member", t, x)]
+        if isinstance(coll, ir.Sequence) and isinstance(coll.source, ir.Location):
+            return self._member_sequence(coll, env, x)
         raise unsupported(f"iterating over {_what(coll)}", coll)
+
+    def _member_sequence(self, coll: ir.Sequence, env: Env, x: Var) -> list:
+        """Literals binding x to each of the top (bottom) K cards of a location: those at the
+        positions from its size - K up (below K). More than it holds is the simulator's rule
+        error; here the collection is then empty."""
+        lits, l, o = self.loc(coll.source, env)
+        if l in self.bags:
+            raise unsupported(f"iterating over {_what(coll)} (a location kept without order)", coll)
+        lk, k = self.val(coll.count, env)
+        z, i = self.fresh.var("z"), self.fresh.var("i")
+        out = lits + lk + [f("size", l, o, z), f("leq", k, z), true(f("at", l, o, i, x))]
+        if coll.end == "bottom":
+            return out + [f("less", i, k)]
+        self.used.add("plus")
+        j = self.fresh.var("j")
+        return out + [f("plus", j, k, z), f("leq", j, i)]
 
     def equal(self, la, a, lb, b, env) -> list:
         """Literals for a == b: a value computed here is unified with the other side."""
