@@ -123,3 +123,25 @@ def test_a_partition_group_other_than_the_first_or_last_is_refused_with_its_posi
 
 def test_conditions_over_the_top_and_bottom_cards_of_a_pile_agree_with_the_simulator():
     agree(DATA / "top_cards.rcy", 10)
+
+
+def test_loops_over_runs_agree_with_the_simulator():
+    # the lowest card of each run (largest), and the size of each run from any of its cards up
+    agree(DATA / "run_scores.rcy", 10)
+
+
+def test_a_loop_over_runs_with_equal_scores_ends_as_overflow_never_agreeing():
+    # two cards of each rank: CardStock lists a variant of a run per card of equal score
+    text = (DATA / "run_scores.rcy").read_text().replace("(deck (RANK (ONE,", "(deck (COLOR (RED, BLUE)) (RANK (ONE,")
+    rep = crosscheck(parse_text(text, "run_variants.rcy"), 6, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.overflowed and rep.overflow_kinds == {"run variants": len(rep.overflowed)}
+
+
+def test_a_loop_over_runs_whose_body_moves_their_cards_is_refused():
+    text = (DATA / "run_scores.rcy").read_text().replace(
+        "(inc ((current player) sto SCORE) (score (min 'R using (game points VALUE)) using (game points VALUE)))",
+        "(move (top ((current player) vloc PILE)) (top (game vloc DISCARD)))")
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(parse_text(text, "moving_runs.rcy"), 2)
+    assert "body may change" in info.value.message
