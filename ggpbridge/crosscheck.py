@@ -27,7 +27,8 @@ from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .gdl.kif import print_kif
 from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
-from .translate import BEYOND_TABLES, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost, overflow_reason
+from .translate import (BEYOND_TABLES, RUN_VARIANTS, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost,
+                        overflow_reason)
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
 AUTO_LIMIT = 100_000
@@ -40,7 +41,8 @@ class Divergence(GgpBridgeError):
 # Why a play ended as `overflow`, as Report.overflow_kinds counts it: only "tables" can be
 # helped by fitting to more plays (the fit covers what storages reach, not the scores computed
 # from them, nor the order of draws).
-OVERFLOW_KINDS = {BEYOND_TABLES: "tables", STALE_DRAW: "stale draw", SCORE_OFF_TABLES: "score"}
+OVERFLOW_KINDS = {BEYOND_TABLES: "tables", STALE_DRAW: "stale draw", SCORE_OFF_TABLES: "score",
+                  RUN_VARIANTS: "run variants"}
 
 
 @dataclass
@@ -125,8 +127,9 @@ class Lockstep:
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
             reason = overflow_reason(g)
-            if reason is not None and (self.tr.fit is not None or reason == STALE_DRAW):
-                # beyond the fitted tables, or a draw from a deck refilled and not shuffled since
+            if reason is not None and (self.tr.fit is not None or reason in (STALE_DRAW, RUN_VARIANTS)):
+                # beyond the fitted tables, a draw from a deck refilled and not shuffled since, or
+                # runs the translation does not list (never a matter of the tables' size)
                 self.overflow_kind = OVERFLOW_KINDS[reason]
                 return (*stats, "overflow")
             if reason is not None:

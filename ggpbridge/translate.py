@@ -43,6 +43,8 @@ def overflowed(state) -> bool:
 STALE_DRAW = "the play drew from a deck not shuffled since cards were put back in"
 BEYOND_TABLES = "the play went beyond the translation's tables"
 SCORE_OFF_TABLES = "the play's scoring left the translation's integers"
+# translators/recycle_gdl/runloops.py: CardStock lists a variant of a run per card of equal score
+RUN_VARIANTS = "the play looped over runs of cards with equal scores (variants the translation does not list)"
 
 
 def overflow_reason(state) -> str | None:
@@ -51,6 +53,8 @@ def overflow_reason(state) -> str | None:
         return None
     if any(x.name == "stale_draw" for x in state):   # translators/recycle_gdl/order.py, decks
         return STALE_DRAW
+    if any(x.name == "run_variants" for x in state):
+        return RUN_VARIANTS
     return BEYOND_TABLES
 
 

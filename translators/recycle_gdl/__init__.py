@@ -18,6 +18,7 @@ from . import bestsum, kernel, plays
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
+from .keys import computed_keys
 from .options import option_term
 from .order import decks as find_decks, ordered_locations
 from .signs import may_go_negative
@@ -223,6 +224,9 @@ class Translation:
                 out["str"].add(x.key.value)
             elif isinstance(x, ir.PointsRef) and isinstance(x.name, ir.Name):
                 out["pts"].add(x.name.value)
+        computed = computed_keys(self.prog.game, self.prog.values, self._names() - {""})
+        out["sto"] |= computed["sto"]
+        out["str"] |= computed["str"]
         lay = self.prog.lay
         out["sto"].update(lay.sto_slots)
         out["str"].update(lay.str_slots)

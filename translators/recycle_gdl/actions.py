@@ -4,6 +4,7 @@ from __future__ import annotations
 from ggpbridge import ir
 
 from .exprs import loc_name, unsupported, _what
+from .folding import folded_awards
 from .order import is_draw
 from .terms import const, f, neg, rule, true
 
@@ -146,8 +147,9 @@ class Actions:
         self.goto(lab, after)
 
     def _set_int(self, n, lab, env, sign):
-        key = self._key(n.target.key, n)
+        lk, key = self.storage_key(n.target.key, n, env)
         lo, o = self.owner(n.target.owner, env)
+        lo = lk + lo
         lv, v = self.val(n.value, env)
         if sign is None:
             self.act(lab, f("set_int", key, o, v), lo + lv)
@@ -162,17 +164,18 @@ class Actions:
         self.act(lab, f("nx", const("overflow")), lo + lv + [f("int_value", key, o, old), neg(room)])
 
     def s_SetStr(self, n, lab, after, env):
-        key = self._key(n.target.key, n)
+        lk, key = self.storage_key(n.target.key, n, env)
         lo, o = self.owner(n.target.owner, env)
         lv, v = self.val(n.value, env)
-        self.act(lab, f("set_str", key, o, v), lo + lv)
+        self.act(lab, f("set_str", key, o, v), lk + lo + lv)
         self.goto(lab, after)
 
     def s_SetPoints(self, n, lab, after, env):
         from ggpbridge.sim.actions import static_points
         key = self._key(n.target.name, n)
         lo, o = self.owner(n.target.owner, env)
-        base, rest = static_points(self.lay, n.awards)
+        # values known now (`(fib 7)`) are literal awards, in the static table like the others
+        base, rest = static_points(self.lay, folded_awards(n.awards, env))
         sid = const(f"pts{len(self.point_sets)}")
         dyn = []
         for a in rest:

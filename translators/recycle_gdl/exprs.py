@@ -19,6 +19,7 @@ from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.gdl.ast import Const, Not, Var, variables
 from ggpbridge.recycle.check import TEAM, _FIXED, element
 
+from .flatten import merged_filter, unrolled_union
 from .nodes import scan_parts
 from .terms import TABLE, const, distinct, f, name, neg, rule, true
 
@@ -213,10 +214,17 @@ class ExprCompiler:
 
     def _storage(self, rel: str, n, env):
         """The value of an integer or name storage (0 / no_value when never set)."""
-        key = self._key(n.key, n)
+        lk, key = self.storage_key(n.key, n, env)
         lits, o = self.owner(n.owner, env)
         v = self.fresh.var("s")
-        return lits + [f(rel, key, o, v)], v
+        return lk + lits + [f(rel, key, o, v)], v
+
+    def storage_key(self, k, n, env):
+        """(literals, term) of an integer or name storage's key, which may be computed at run
+        time (keys.py declares a storage for every name it may take)."""
+        if isinstance(k, ir.Name):
+            return [], name(k.value)
+        return self.val(k, env)
 
     def _key(self, k, n):
         if not isinstance(k, ir.Name):
@@ -258,6 +266,9 @@ class ExprCompiler:
 
     def v_Size(self, n, env):
         c = n.coll
+        flat = unrolled_union(c, lambda x: self.list_names(x, env))
+        if flat is not None:
+            return self.v_Size(ir.Size(flat, pos=n.pos), env)
         b = env.get(c.name) if isinstance(c, ir.Var) else None
         if b is not None and b.kind == "alias":
             src, senv = b.term
@@ -294,6 +305,16 @@ class ExprCompiler:
                                  for a in c.coll.args)
         if isinstance(c, ir.Filter) and scan_parts(c.coll) is not None:
             return self._count_filter_parts(c, env)
+        if isinstance(c, ir.Filter) and isinstance(c.coll, ir.Filter):
+            merged = merged_filter(c)
+            if merged is not None:
+                return self.v_Size(ir.Size(merged, pos=n.pos), env)
+        if isinstance(c, ir.MemberOf) and isinstance(c.source, (ir.Partition, ir.Subsets)):
+            from .groups import group_size   # groups.py builds on this module
+            return group_size(self, c, n, env)
+        if isinstance(c, ir.SetOp) and c.op in ("intersect", "disjunction"):
+            from .counted import counted_size   # counted.py builds on this module
+            return counted_size(self, c, n, env)
         if isinstance(c, ir.Tuples):
             lits, args, k = self.tuple_source(c, env, "count")
             v = self.fresh.var("z")
@@ -479,8 +500,25 @@ class ExprCompiler:
         v = self.fresh.var("s")
         return lits + pl + [f("card_points", key, o, c, v)], v
 
+    def list_names(self, coll, env):
+        """The names of a literal or declared list of names, else None."""
+        if isinstance(coll, ir.NameList):
+            return coll.names
+        b = env.get(coll.name) if isinstance(coll, ir.Var) else None
+        return tuple(b.term) if b is not None and b.kind == "list" else None
+
     def v_Sum(self, n, env):
         c = n.cards
+        flat = unrolled_union(c, lambda x: self.list_names(x, env))
+        if flat is not None:
+            return self.v_Sum(ir.Sum(flat, n.points, pos=n.pos), env)
+        parts = scan_parts(c) if isinstance(c, ir.SetOp) else None
+        if parts is not None and parts[0][0] == "each":
+            # one location per player (team): their sums added up in seat order
+            agg = parts[0][1]
+            self.used.add("plus")
+            return self._add_up_per_element(agg, env, "union_sum",
+                                            lambda sub: self.v_Sum(ir.Sum(agg.body, n.points, pos=n.pos), sub))
         if isinstance(c, ir.SetOp) and c.op == "union" and c.args and all(isinstance(a, ir.Location) for a in c.args):
             # a concatenation: its sum is the sum of its parts' sums
             return self.added_up(self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env) for a in c.args)
@@ -669,7 +707,25 @@ class ExprCompiler:
         if self.type_of(coll, env) == TEAM:
             lits, t = self.val(coll, env)
             return lits + [f("team_member", t, x)]
+        if isinstance(coll, ir.Sequence) and isinstance(coll.source, ir.Location):
+            return self._member_sequence(coll, env, x)
         raise unsupported(f"iterating over {_what(coll)}", coll)
+
+    def _member_sequence(self, coll: ir.Sequence, env: Env, x: Var) -> list:
+        """Literals binding x to each of the top (bottom) K cards of a location: those at the
+        positions from its size - K up (below K). More than it holds is the simulator's rule
+        error; here the collection is then empty."""
+        lits, l, o = self.loc(coll.source, env)
+        if l in self.bags:
+            raise unsupported(f"iterating over {_what(coll)} (a location kept without order)", coll)
+        lk, k = self.val(coll.count, env)
+        z, i = self.fresh.var("z"), self.fresh.var("i")
+        out = lits + lk + [f("size", l, o, z), f("leq", k, z), true(f("at", l, o, i, x))]
+        if coll.end == "bottom":
+            return out + [f("less", i, k)]
+        self.used.add("plus")
+        j = self.fresh.var("j")
+        return out + [f("plus", j, k, z), f("leq", j, i)]
 
     def equal(self, la, a, lb, b, env) -> list:
         """Literals for a == b: a value computed here is unified with the other side."""

@@ -7,6 +7,7 @@ from ggpbridge.gdl.ast import Not
 
 from .exprs import TEAM, Binding, _number, unsupported, _what
 from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
+from .runloops import for_runs
 from .terms import const, f, name, neg, rule, true
 
 
@@ -22,6 +23,8 @@ class Loops:
             return self._for_members(n, lab, after, env)
         if self.bind_type(coll, env) == "card" and self.snapshot_source(coll, env) is not None:
             return self._for_cards(n, lab, after, env)
+        if isinstance(coll, ir.Runs):
+            return for_runs(self, n, lab, after, env)
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind

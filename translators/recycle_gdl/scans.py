@@ -113,6 +113,9 @@ class Scans:
         """max/min using points: scan the cards bottom to top; an equal score is a coin flip.
         Of a filtered collection, the cards that fail the filter are passed over."""
         src, flt = x.source, None
+        b = env.get(src.name) if isinstance(src, ir.Var) else None
+        if b is not None and b.kind == "alias":   # a collection bound where it is judged (a run of runloops.py)
+            src, env = b.term
         if isinstance(src, ir.Filter) and scan_parts(src.coll) is not None:
             src, flt = src.coll, src
         parts = scan_parts(src)

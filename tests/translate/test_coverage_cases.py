@@ -1,0 +1,147 @@
+"""Constructs the translation learnt for issue #38's coverage: award values known when the game
+is translated, storages named at run time, filters of filters. Each is lock-stepped on a small
+game of ours (tests/translate/data) and its translation checked against values worked out by hand."""
+from __future__ import annotations
+
+import pytest
+
+from ggpbridge import ir
+from ggpbridge.crosscheck import crosscheck
+from ggpbridge.errors import UnsupportedConstructError
+from ggpbridge.gdl.ast import Func
+from ggpbridge.recycle import parse_file, parse_text
+from ggpbridge.translate import translate_loaded
+from ggpbridge.translators.recycle_gdl.exprs import Env
+from ggpbridge.translators.recycle_gdl.flatten import merged_filter
+from ggpbridge.translators.recycle_gdl.folding import constant
+
+from conftest import ROOT
+
+DATA = ROOT / "tests" / "translate" / "data"
+
+
+def agree(path, n: int, **kw):
+    rep = crosscheck(parse_file(path), n, seed=0, **kw)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == n and rep.rule_errors == [], rep.as_dict()
+    return rep
+
+
+def facts(desc, rel: str) -> set:
+    return {tuple(a.name for a in r.head.args) for r in desc.rules
+            if not r.body and isinstance(r.head, Func) and r.head.name == rel}
+
+
+def test_awards_computed_from_constants_are_the_static_table():
+    loaded = parse_file(DATA / "computed_awards.rcy")
+    desc = translate_loaded(loaded, 2)
+    by_card = {c: v for _, _, c, v in facts(desc, "pts_value")}
+    ranks = {f"c{k}": card["RANK"] for k, card in enumerate(cards_of(loaded))}
+    # 2^3, fib 7, tri 2, fib 3 - 2 tri 2 (BASE is 3)
+    want = {"ACE": "8", "KING": "13", "TWO": "3", "THREE": "m4"}
+    assert {c: by_card[c] for c in ranks} == {c: want[r] for c, r in ranks.items()}
+    agree(DATA / "computed_awards.rcy", 5)
+
+
+def cards_of(loaded):
+    from ggpbridge.sim.machine import Program
+    return Program(loaded.game).lay.cards
+
+
+def test_constant_folding_leaves_errors_and_huge_values_to_run_time():
+    env = Env()
+    lit = ir.IntLit
+    assert constant(ir.Arith("^", lit(2), lit(10)), env) == 1024
+    assert constant(ir.Arith("//", lit(1), lit(0)), env) is None      # the simulator's error at run time
+    assert constant(ir.Fib(lit(5000)), env) is None                   # beyond every game integer
+    assert constant(ir.Arith("^", lit(10), lit(7)), env) is None
+    assert constant(ir.Tri(ir.IntStorage(ir.GameOwner(), ir.Name("X"))), env) is None
+
+
+def test_storages_named_at_run_time_agree_with_the_simulator():
+    desc = translate_loaded(parse_file(DATA / "named_counters.rcy"), 2)
+    # the colour storages are the names of the list the key walks, not every name of the game
+    assert facts(desc, "sto_name") == {("red",), ("blue",), ("total",)}
+    agree(DATA / "named_counters.rcy", 8)
+
+
+def test_a_filter_of_a_filter_is_one_filter_of_both_conditions():
+    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
+                        " (do ((set (game sto N) (size (filter (filter (game iloc S) 'X (== (cardatt R 'X) A))"
+                        " 'Y (== (cardatt R 'Y) B)))))) (scoring max (game sto N)))", "ff.rcy")
+    outer = next(x for x in loaded.game.walk() if isinstance(x, ir.Filter) and isinstance(x.coll, ir.Filter))
+    merged = merged_filter(outer)
+    assert isinstance(merged.coll, ir.Location) and merged.var == "X"
+    assert merged.cond == ir.BoolOp("and", (outer.coll.cond, ir.Compare("==", ir.CardAtt(ir.Name("R"), ir.Var("X")),
+                                                                         ir.Name("B"))))
+    # the outer condition reading another 'X (bound outside) would be hidden: left alone
+    clash = ir.Filter(outer.coll, "Y", ir.Compare("==", ir.Var("X"), ir.Var("Y")))
+    assert merged_filter(clash) is None
+
+
+def test_sums_and_sizes_of_unions_per_player_and_per_listed_name_agree_with_the_simulator():
+    from ggpbridge.translators.recycle_gdl.flatten import unrolled_union
+    loaded = parse_file(DATA / "union_sums.rcy")
+    unions = [x for x in loaded.game.walk() if isinstance(x, ir.SetOp) and isinstance(x.args[0].coll, (ir.Var,
+                                                                                                     ir.NameList))]
+    names = {"SIDES": ("LEFT", "RIGHT")}
+    for u in unions:   # each name of the list, in its order, gives one location
+        flat = unrolled_union(u, lambda c: c.names if isinstance(c, ir.NameList) else names.get(c.name))
+        assert [a.name for a in flat.args] == [ir.Name("LEFT"), ir.Name("RIGHT")]
+    assert len(unions) == 2
+    agree(DATA / "union_sums.rcy", 8)
+
+
+def test_sizes_of_intersections_and_disjunctions_agree_with_the_simulator():
+    # player 0's pile named twice holds its cards twice: the intersection with the current
+    # player's pile is that pile on player 0's turns, empty on player 1's
+    agree(DATA / "counted_sets.rcy", 8)
+
+
+def test_a_counted_set_of_a_memory_location_is_refused_with_its_position():
+    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
+                        " (do ((remember (top (game iloc S)) (top (game mem M)))"
+                        " (set (game sto N) (size (intersect (game mem M) (game iloc S))))))"
+                        " (scoring max (game sto N)))", "mem.rcy")
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(loaded, 2)
+    assert "intersect" in info.value.message and info.value.pos.line == 1
+
+
+def test_sizes_of_the_first_and_last_partition_groups_and_subsets_agree_with_the_simulator():
+    agree(DATA / "groups.rcy", 10)
+
+
+def test_a_partition_group_other_than_the_first_or_last_is_refused_with_its_position():
+    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
+                        " (do ((set (game sto N) (size (1 (partition R (game iloc S)))))))"
+                        " (scoring max (game sto N)))", "nth.rcy")
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(loaded, 2)
+    assert "partition" in info.value.message and info.value.pos.col > 1
+
+
+def test_conditions_over_the_top_and_bottom_cards_of_a_pile_agree_with_the_simulator():
+    agree(DATA / "top_cards.rcy", 10)
+
+
+def test_loops_over_runs_agree_with_the_simulator():
+    # the lowest card of each run (largest), and the size of each run from any of its cards up
+    agree(DATA / "run_scores.rcy", 10)
+
+
+def test_a_loop_over_runs_with_equal_scores_ends_as_overflow_never_agreeing():
+    # two cards of each rank: CardStock lists a variant of a run per card of equal score
+    text = (DATA / "run_scores.rcy").read_text().replace("(deck (RANK (ONE,", "(deck (COLOR (RED, BLUE)) (RANK (ONE,")
+    rep = crosscheck(parse_text(text, "run_variants.rcy"), 6, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.overflowed and rep.overflow_kinds == {"run variants": len(rep.overflowed)}
+
+
+def test_a_loop_over_runs_whose_body_moves_their_cards_is_refused():
+    text = (DATA / "run_scores.rcy").read_text().replace(
+        "(inc ((current player) sto SCORE) (score (min 'R using (game points VALUE)) using (game points VALUE)))",
+        "(move (top ((current player) vloc PILE)) (top (game vloc DISCARD)))")
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(parse_text(text, "moving_runs.rcy"), 2)
+    assert "body may change" in info.value.message
