@@ -448,7 +448,9 @@ class Translation:
         out = [
             rule(f("player_score", k, val), f("player_id", k), *lits),
             rule(f("reached", v), f("player_score", k, v)),
-            rule(f("reached", v), f("reached", v2), f("succ", v, v2) if up else f("succ", v2, v)),
+            # the chain's step first: a top-down prover asking for one score walks up (down) the
+            # chain from it instead of enumerating every score reached at each level
+            rule(f("reached", v), f("succ", v, v2) if up else f("succ", v2, v), f("reached", v2)),
             rule(f("beaten", k), f("player_score", k, v), f("succ", v, v2) if up else f("succ", v2, v),
                  f("reached", v2)),
             rule(f("goal", r, const(100)), f("role_of", k, r), f("player_score", k, v), neg(f("beaten", k)), *ok),
