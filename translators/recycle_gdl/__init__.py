@@ -18,6 +18,7 @@ from . import bestsum, kernel, plays
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
+from .fuse import fuse_steps
 from .options import option_term
 from .order import decks as find_decks, ordered_locations
 from .signs import may_go_negative
@@ -41,9 +42,11 @@ class Fit:
 
 
 def to_gdl(game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None,
-           decks: bool = True) -> Description:
-    """The GDL-II (version 2) or GDL (version 1) description of a checked RECYCLE game."""
-    return Translation(game, version, overrides, fit, decks).description
+           decks: bool = True, fold: bool = True) -> Description:
+    """The GDL-II (version 2) or GDL (version 1) description of a checked RECYCLE game.
+
+    `fold` runs independent automatic instructions in the step before them (fuse.py)."""
+    return Translation(game, version, overrides, fit, decks, fold).description
 
 
 class Translation:
@@ -52,7 +55,7 @@ class Translation:
     # decks=False shuffles every location position by position, as the simulator does: the
     # query engines count chance events as steps, and must count the same ones (order.py)
     def __init__(self, game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None,
-                 decks: bool = True):
+                 decks: bool = True, fold: bool = True):
         from ggpbridge.sim.machine import Live, Program
         if version not in (1, 2):
             raise ValueError("GDL version must be 1 or 2")
@@ -92,6 +95,9 @@ class Translation:
         if version == 2:
             rules += self._sees()
         rules += self._declarations(flow)
+        if fold:
+            events = set(flow.choice_label.values()) | set(flow.chance_labels)
+            rules = fuse_steps(rules, first, events)
         self.description = Description(tuple(_prune(rules)))
 
     # ------------------------------------------------------------ parts

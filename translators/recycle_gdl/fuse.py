@@ -1,0 +1,293 @@
+"""Fewer GDL steps: an automatic instruction is run in the step before it when that is exact.
+
+The flow (flow.py) gives every instruction its own step. A label A whose only way on is an
+unconditional `(<= (nx (pc B)) (true (pc A)))` can run B's rules in the same step when
+nothing B reads is written by A and the two write different fluents: B then sees the same
+state before A's effects as after them, and the kernel (kernel.py) applies both sets of
+effects at once exactly as it would one after the other. B's rules are copied under A (and
+A's rules to B's successors, as long as the chain goes on); a B no step reaches any more is
+dropped. Decisions and chance events (rules that read `does`) are never folded into the
+step before them, so every player's decision and every chance event stays one step.
+
+What a label reads and writes is tracked by fluent family and, for storages and
+registers, by key: `(int chips ...)` and `(int pot ...)` are independent, two card moves
+never are (the kernel moves one card a step). Relations derived at one label only (the
+flow's `h…` helpers, some with no `pc` literal of their own) belong to that label.
+
+This is a pure function of the rules; the lockstep (crosscheck.py) plays automatic steps
+through and compares states at decisions, which folding leaves unchanged.
+"""
+from __future__ import annotations
+
+from ggpbridge.gdl.ast import Const, Distinct, Func, Not, Or, Rule
+
+# fluent name -> family: what one write can disturb
+_FAMILY = {"at": "cards", "in": "cards", "tally": "cards", "stale": "cards", "stale_draw": "cards",
+           "cyc": "cyc", "cycdepth": "cyc"}
+_KEYED = {"int", "str", "var", "points", "parg"}
+# the kernel's effect relations -> (family, index of the key argument or None)
+_EFFECTS = {"set_int": ("int", 0), "set_str": ("str", 0), "var_put": ("var", 0), "var_kill": ("var", 0),
+            "set_points": ("points", 0), "set_parg": ("parg", 0),
+            "cyc_put": ("cyc", None), "cyc_depth_to": ("cyc", None),
+            "rm": ("cards", None), "ins": ("cards", None), "rm_card": ("cards", None),
+            "ins_top": ("cards", None), "put": ("cards", None), "swap": ("cards", None),
+            "shuffling": ("cards", None)}
+# accessors of one storage or register: the key is their first argument
+_ACCESSORS = {"int_value": "int", "has_int": "int", "str_value": "str", "has_str": "str", "has_var": "var"}
+# heads that make a label a decision or chance event (its legal moves)
+_EVENT_HEADS = {"option_ok", "pick_ok", "draw_ok", "choice_at"}
+_ANY = ("?", None)   # unknown: conflicts with everything
+_NOT_LOCAL = set(_EFFECTS) | _EVENT_HEADS | {"nx", "next", "legal", "sees", "goal", "terminal"}
+_FLAGS = {"overflow"}  # fluents only ever set, never read by a step: the play is over
+
+
+def fuse_steps(rules: list, first: str, events: set) -> list:
+    """The rules with automatic steps folded into the steps before them (see the module doc).
+
+    `first` is the initial label; `events` the labels of decisions and chance events."""
+    return _Fuser(rules, first, events).run()
+
+
+def _pc_label(lit) -> str | None:
+    """L of a literal `(true (pc L))` with L a constant."""
+    if isinstance(lit, Func) and lit.name == "true" and isinstance(lit.args[0], Func) \
+            and lit.args[0].name == "pc" and isinstance(lit.args[0].args[0], Const):
+        return lit.args[0].args[0].name
+    return None
+
+
+def _atoms(lit):
+    """The relation atoms a body literal reads (inside `not` and `or` too)."""
+    if isinstance(lit, Not):
+        yield from _atoms(lit.arg)
+    elif isinstance(lit, Or):
+        for x in lit.args:
+            yield from _atoms(x)
+    elif isinstance(lit, (Func, Const)):
+        yield lit
+
+
+def _fluent(term) -> tuple:
+    """The (family, key) of a fluent term."""
+    if isinstance(term, Const):
+        return _FAMILY.get(term.name, term.name), None
+    if not isinstance(term, Func):
+        return _ANY
+    fam = _FAMILY.get(term.name, term.name)
+    key = term.args[0] if term.name in _KEYED and isinstance(term.args[0], Const) else None
+    return fam, key.name if key is not None else None
+
+
+def _conflict(xs: set, ys: set, flags: bool = False) -> bool:
+    """Whether two sets of (family, key) may touch the same fluent. With `flags`, writes that
+    only raise a flag (`overflow`) are not a conflict: raising it twice is raising it once."""
+    for fx, kx in xs:
+        for fy, ky in ys:
+            if flags and fx == fy and fx in _FLAGS:
+                continue
+            if fx == "?" or fy == "?" or (fx == fy and (kx is None or ky is None or kx == ky)):
+                return True
+    return False
+
+
+class _Fuser:
+    def __init__(self, rules: list, first: str, events: set):
+        self.rules = list(rules)
+        self.first = first
+        self.events = set(events)
+
+    # ------------------------------------------------------------ analysis
+    def _defs(self) -> dict:
+        out: dict = {}
+        for r in self.rules:
+            if isinstance(r.head, (Func, Const)):
+                out.setdefault(r.head.name, []).append(r)
+        return out
+
+    def _reads(self, defs: dict) -> dict:
+        """Relation name -> the fluents it reads, to a fixpoint over the rules defining it."""
+        reads = {name: set() for name in defs}
+        changed = True
+        while changed:
+            changed = False
+            for name, rs in defs.items():
+                got = set()
+                for r in rs:
+                    for lit in r.body:
+                        got |= self._lit_reads(lit, reads, label_ok=True)
+                if not got <= reads[name]:
+                    reads[name] |= got
+                    changed = True
+        return reads
+
+    def _lit_reads(self, lit, reads: dict, label_ok: bool) -> set:
+        out = set()
+        if isinstance(lit, Distinct):
+            return out
+        if label_ok and _pc_label(lit) is not None:
+            return out   # the label's own literal: renamed with the rule
+        for a in _atoms(lit):
+            if a.name == "true":
+                out.add(("pc", None) if isinstance(a.args[0], Func) and a.args[0].name == "pc"
+                        else _fluent(a.args[0]))
+            elif a.name == "does":
+                out.add(("does", None))
+            elif a.name == "nx":
+                out.add(_ANY)
+            elif a.name in _ACCESSORS and isinstance(a, Func) and isinstance(a.args[0], Const):
+                out.add((_ACCESSORS[a.name], a.args[0].name))
+            else:
+                out |= reads.get(a.name, set())
+        return out
+
+    def _labels(self, defs: dict) -> dict:
+        """Rule index -> the labels it belongs to (its `pc` literal, or the helpers it reads)."""
+        local: dict = {}   # relation -> labels, for relations every rule of which has a label
+        own = {}
+        for i, r in enumerate(self.rules):
+            labs = {x for x in (_pc_label(lit) for lit in r.body) if x is not None}
+            own[i] = labs
+        changed = True
+        index = {id(r): i for i, r in enumerate(self.rules)}
+        result = dict(own)
+        while changed:
+            changed = False
+            for i, r in enumerate(self.rules):
+                labs = set(own[i])
+                for lit in r.body:   # positive literals only: `not h` holds away from h's label too
+                    if isinstance(lit, (Func, Const)):
+                        labs |= local.get(lit.name, set())
+                if labs != result[i]:
+                    result[i] = labs
+                    changed = True
+            for name, rs in defs.items():
+                if name in _NOT_LOCAL:
+                    continue   # the kernel reads these at every label
+                ls = [result[index[id(r)]] for r in rs]
+                if all(ls):
+                    labs = set().union(*ls)
+                    if local.get(name) != labs:
+                        local[name] = labs
+                        changed = True
+        self.local = local
+        return result
+
+    # ------------------------------------------------------------ folding
+    def run(self) -> list:
+        defs = self._defs()
+        reads = self._reads(defs)
+        labels = self._labels(defs)
+        by_label: dict = {}
+        for i, labs in labels.items():
+            for lab in labs:
+                by_label.setdefault(lab, []).append(i)
+        info = {lab: self._describe(lab, idx, reads) for lab, idx in by_label.items()}
+        preds: dict = {}
+        for lab, d in info.items():
+            for _, tgt in d["gotos"]:
+                preds.setdefault(tgt, set()).add(lab)
+        preds.setdefault(self.first, set()).add(None)
+        rules = {i: r for i, r in enumerate(self.rules)}
+        nxt = len(self.rules)
+        dropped: set = set()
+        for a in sorted(info, key=lambda x: int(x[1:]) if x[1:].isdigit() else -1):
+            if a in dropped:
+                continue
+            seen = {a}
+            while True:
+                da = info[a]
+                b = self._unconditional(da, rules, a)
+                if b is None or b == "done" or b in seen or b not in info or b in self.events or info[b]["event"]:
+                    break
+                db = info[b]
+                # B must not read the program counter otherwise than by its own label (it would
+                # see A's), nor anything A writes; the two must write different fluents
+                if ("pc", None) in db["reads"] or _conflict(db["reads"], da["writes"]) \
+                        or _conflict(da["writes"], db["writes"], flags=True):
+                    break
+                # a helper of one read by the other would start to hold where it did not
+                if da["helpers"] & db["uses"] or db["helpers"] & da["uses"]:
+                    break
+                seen.add(b)
+                # A's goto to B goes; B's rules with a label literal are copied under A
+                goto_idx = da["gotos"][0][0]
+                del rules[goto_idx]
+                new = []
+                for i in db["rules"]:
+                    r = rules.get(i)
+                    if r is None:
+                        continue
+                    if any(_pc_label(x) == b for x in r.body):
+                        rules[nxt] = _relabel(r, b, a)
+                        new.append(nxt)
+                        nxt += 1
+                    else:
+                        new.append(i)   # a helper's rule: it fires wherever the helper holds
+                idx = [i for i in da["rules"] if i != goto_idx] + new
+                info[a] = self._describe(a, idx, reads, rules)
+                preds[b].discard(a)
+                for _, tgt in info[a]["gotos"]:
+                    preds.setdefault(tgt, set()).add(a)
+                if not preds[b]:
+                    # no step reaches B any more: its own rules go
+                    for i in db["rules"]:
+                        r = rules.get(i)
+                        if r is not None and any(_pc_label(x) == b for x in r.body):
+                            del rules[i]
+                    for _, tgt in db["gotos"]:
+                        preds.get(tgt, set()).discard(b)
+                    dropped.add(b)
+        return [rules[i] for i in sorted(rules)]
+
+    def _describe(self, lab: str, idx: list, reads: dict, rules: dict | None = None) -> dict:
+        rules = rules if rules is not None else dict(enumerate(self.rules))
+        rd, wr, gotos, event = set(), set(), [], False
+        for i in idx:
+            r = rules.get(i)
+            if r is None:
+                continue
+            h = r.head
+            for lit in r.body:
+                got = self._lit_reads(lit, reads, label_ok=True)
+                if ("does", None) in got:
+                    event = True
+                rd |= got
+            name = h.name if isinstance(h, (Func, Const)) else None
+            if name in _EVENT_HEADS:
+                event = True
+            elif name == "nx" and isinstance(h.args[0], Func) and h.args[0].name == "pc":
+                tgt = h.args[0].args[0]
+                gotos.append((i, tgt.name if isinstance(tgt, Const) else None))
+            elif name == "nx":
+                wr.add(_fluent(h.args[0]))
+            elif name in _EFFECTS:
+                fam, k = _EFFECTS[name]
+                key = h.args[k] if k is not None else None
+                wr.add((fam, key.name if isinstance(key, Const) else None))
+            elif name in self.local:
+                pass   # a helper of this label: read where it is used
+            else:
+                wr.add(_ANY)
+        if any(t is None for _, t in gotos):
+            event = True   # a computed target: leave it alone
+        helpers = {r.head.name for r in (rules.get(i) for i in idx)
+                   if r is not None and isinstance(r.head, (Func, Const)) and r.head.name in self.local}
+        uses = {a.name for r in (rules.get(i) for i in idx) if r is not None for lit in r.body for a in _atoms(lit)}
+        return {"rules": list(idx), "reads": rd, "writes": wr, "gotos": gotos, "event": event,
+                "helpers": helpers, "uses": uses}
+
+    @staticmethod
+    def _unconditional(d: dict, rules: dict, lab: str) -> str | None:
+        """B when the label's one way on is `(<= (nx (pc B)) (true (pc LAB)))`."""
+        if len(d["gotos"]) != 1:
+            return None
+        i, tgt = d["gotos"][0]
+        r = rules.get(i)
+        if r is None or len(r.body) != 1 or _pc_label(r.body[0]) != lab:
+            return None
+        return tgt
+
+
+def _relabel(r: Rule, old: str, new: str) -> Rule:
+    body = tuple(Func("true", (Func("pc", (Const(new),)),)) if _pc_label(x) == old else x for x in r.body)
+    return Rule(r.head, body)
