@@ -93,13 +93,18 @@ def test_independent_instructions_share_a_step_and_dependent_ones_do_not():
     def one(*args):
         (lab,) = _label(folded, *args)
         return lab
+    # option 0 goes on with Y += 1 and X += 1, independent of each other: one step
+    opt0 = one("y", "y", 1)
+    assert opt0 in _label(folded, "x", "x", 1)
     # setup: X += 1 twice, then Y += X: each reads what the one before wrote
-    setup_x = _label(folded, "x", "x", 1) - {one("chips", "x")}
+    setup_x = _label(folded, "x", "x", 1) - {opt0}
     assert len(setup_x) == 2 and one("y", "x") not in setup_x
     # Z += 3 reads and writes nothing of Y += X's
     assert one("z", "z", 3) == one("y", "x")
-    # option 0: CHIPS += X, Y += 1, X += 1: X is written after it was read, in the same step
-    assert one("y", "y", 1) == one("chips", "x") and one("chips", "x") in _label(folded, "x", "x", 1)
+    # the options' first instructions run in the decision's step, on the move made
+    choice = {x.args[0].args[0].name for r in folded.rules if r.head.name == "option_ok"
+              for x in r.body if isinstance(x, Func) and x.name == "true"}
+    assert {one("chips", "x"), one("y", "y", 2)} == choice
     # option 1: Y += 2, then CHIPS += Y reads it
     assert one("y", "y", 2) != one("chips", "y")
 

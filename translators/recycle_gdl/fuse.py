@@ -19,7 +19,7 @@ through and compares states at decisions, which folding leaves unchanged.
 """
 from __future__ import annotations
 
-from ggpbridge.gdl.ast import Const, Distinct, Func, Not, Or, Rule
+from ggpbridge.gdl.ast import Const, Distinct, Func, Not, Or, Rule, Var
 
 # fluent name -> family: what one write can disturb
 _FAMILY = {"at": "cards", "in": "cards", "tally": "cards", "stale": "cards", "stale_draw": "cards",
@@ -189,28 +189,25 @@ class _Fuser:
         preds.setdefault(self.first, set()).add(None)
         rules = {i: r for i, r in enumerate(self.rules)}
         nxt = len(self.rules)
+        nfused = 0
         dropped: set = set()
+        budget = 2 * len(rules)   # copies allowed in all (a chain of branches copies its join)
         for a in sorted(info, key=lambda x: int(x[1:]) if x[1:].isdigit() else -1):
             if a in dropped:
                 continue
             seen = {a}
-            while True:
+            while budget > 0:
                 da = info[a]
-                b = self._unconditional(da, rules, a)
-                if b is None or b == "done" or b in seen or b not in info or b in self.events or info[b]["event"]:
+                pick = next((g for g in self._gotos(da, rules, a) if self._fusible(da, g[1], seen, info)), None)
+                if pick is None:
                     break
+                goto_idx, b, cond = pick
                 db = info[b]
-                # B must not read the program counter otherwise than by its own label (it would
-                # see A's), nor anything A writes; the two must write different fluents
-                if ("pc", None) in db["reads"] or _conflict(db["reads"], da["writes"]) \
-                        or _conflict(da["writes"], db["writes"], flags=True):
-                    break
-                # a helper of one read by the other would start to hold where it did not
-                if da["helpers"] & db["uses"] or db["helpers"] & da["uses"]:
-                    break
                 seen.add(b)
-                # A's goto to B goes; B's rules with a label literal are copied under A
-                goto_idx = da["gotos"][0][0]
+                # A's goto to B goes; B's rules with a label literal are copied under A, with the
+                # goto's condition (its variables renamed apart from the rule's)
+                nfused += 1
+                cond = [_rename(x, f"_f{nfused}") for x in cond]
                 del rules[goto_idx]
                 new = []
                 for i in db["rules"]:
@@ -218,14 +215,16 @@ class _Fuser:
                     if r is None:
                         continue
                     if any(_pc_label(x) == b for x in r.body):
-                        rules[nxt] = _relabel(r, b, a)
+                        rules[nxt] = _relabel(r, b, a, cond)
                         new.append(nxt)
                         nxt += 1
+                        budget -= 1
                     else:
                         new.append(i)   # a helper's rule: it fires wherever the helper holds
                 idx = [i for i in da["rules"] if i != goto_idx] + new
                 info[a] = self._describe(a, idx, reads, rules)
-                preds[b].discard(a)
+                if all(t != b for _, t in info[a]["gotos"]):
+                    preds[b].discard(a)
                 for _, tgt in info[a]["gotos"]:
                     preds.setdefault(tgt, set()).add(a)
                 if not preds[b]:
@@ -277,17 +276,47 @@ class _Fuser:
                 "helpers": helpers, "uses": uses}
 
     @staticmethod
-    def _unconditional(d: dict, rules: dict, lab: str) -> str | None:
-        """B when the label's one way on is `(<= (nx (pc B)) (true (pc LAB)))`."""
-        if len(d["gotos"]) != 1:
-            return None
-        i, tgt = d["gotos"][0]
-        r = rules.get(i)
-        if r is None or len(r.body) != 1 or _pc_label(r.body[0]) != lab:
-            return None
-        return tgt
+    def _gotos(d: dict, rules: dict, lab: str) -> list:
+        """(rule index, B, condition) of each `(<= (nx (pc B)) (true (pc LAB)) CONDITION...)`."""
+        out = []
+        for i, tgt in d["gotos"]:
+            r = rules.get(i)
+            if r is None or tgt is None:
+                continue
+            mine = [x for x in r.body if _pc_label(x) == lab]
+            if len(mine) == 1 and all(_pc_label(x) is None for x in r.body if x is not mine[0]):
+                out.append((i, tgt, [x for x in r.body if x is not mine[0]]))
+        return out
+
+    def _fusible(self, da: dict, b: str, seen: set, info: dict) -> bool:
+        """Whether automatic step B can run in A's step (described by da)."""
+        if b == "done" or b in seen or b not in info or b in self.events or info[b]["event"]:
+            return False
+        db = info[b]
+        # B must not read the program counter otherwise than by its own label (it would see
+        # A's), nor anything A writes; the two must write different fluents
+        if ("pc", None) in db["reads"] or _conflict(db["reads"], da["writes"]) \
+                or _conflict(da["writes"], db["writes"], flags=True):
+            return False
+        # a helper of one read by the other would start to hold where it did not
+        return not (da["helpers"] & db["uses"] or db["helpers"] & da["uses"])
 
 
-def _relabel(r: Rule, old: str, new: str) -> Rule:
+def _relabel(r: Rule, old: str, new: str, cond: list = ()) -> Rule:
     body = tuple(Func("true", (Func("pc", (Const(new),)),)) if _pc_label(x) == old else x for x in r.body)
-    return Rule(r.head, body)
+    return Rule(r.head, body + tuple(cond))
+
+
+def _rename(x, suffix: str):
+    """A literal with every variable renamed (NAME -> NAME+suffix)."""
+    if isinstance(x, Var):
+        return Var(x.name + suffix)
+    if isinstance(x, Func):
+        return Func(x.name, tuple(_rename(a, suffix) for a in x.args))
+    if isinstance(x, Not):
+        return Not(_rename(x.arg, suffix))
+    if isinstance(x, Or):
+        return Or(tuple(_rename(a, suffix) for a in x.args))
+    if isinstance(x, Distinct):
+        return Distinct(_rename(x.a, suffix), _rename(x.b, suffix))
+    return x
