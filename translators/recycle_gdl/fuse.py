@@ -1,13 +1,16 @@
 """Fewer GDL steps: an automatic instruction is run in the step before it when that is exact.
 
-The flow (flow.py) gives every instruction its own step. A label A whose only way on is an
-unconditional `(<= (nx (pc B)) (true (pc A)))` can run B's rules in the same step when
-nothing B reads is written by A and the two write different fluents: B then sees the same
-state before A's effects as after them, and the kernel (kernel.py) applies both sets of
-effects at once exactly as it would one after the other. B's rules are copied under A (and
-A's rules to B's successors, as long as the chain goes on); a B no step reaches any more is
-dropped. Decisions and chance events (rules that read `does`) are never folded into the
-step before them, so every player's decision and every chance event stays one step.
+The flow (flow.py) gives every instruction its own step. A label A with a way on
+`(<= (nx (pc B)) (true (pc A)) CONDITION...)` can run B's rules in the same step when B is
+automatic, nothing B reads is written by A, and the two write different fluents: B then sees
+the same state before A's effects as after them, and the kernel (kernel.py) applies both
+sets of effects at once exactly as it would one after the other. B's rules are copied under
+A with the CONDITION (so a decision's step runs the chosen option's first independent
+instructions), and A then goes on where B went, to fold further; a B no step reaches any
+more is dropped. Decisions and chance events (rules that read `does`) are never folded into
+the step before them, so every decision and every chance event stays one step. Each label
+is folded into a given step once (a loop stays a loop), and the copies are bounded (twice
+the rules).
 
 What a label reads and writes is tracked by fluent family and, for storages and
 registers, by key: `(int chips ...)` and `(int pot ...)` are independent, two card moves
@@ -175,7 +178,7 @@ class _Fuser:
     # ------------------------------------------------------------ folding
     def run(self) -> list:
         defs = self._defs()
-        reads = self._reads(defs)
+        reads = self.reads = self._reads(defs)
         labels = self._labels(defs)
         by_label: dict = {}
         for i, labs in labels.items():
@@ -198,16 +201,24 @@ class _Fuser:
             seen = {a}
             while budget > 0:
                 da = info[a]
-                pick = next((g for g in self._gotos(da, rules, a) if self._fusible(da, g[1], seen, info)), None)
+                pick = None
+                for g in self._gotos(da, rules, a):
+                    fwd = self._fusible(da, g, seen, info, rules)
+                    if fwd is not None:
+                        pick = g
+                        break
                 if pick is None:
                     break
                 goto_idx, b, cond = pick
                 db = info[b]
                 seen.add(b)
                 # A's goto to B goes; B's rules with a label literal are copied under A, with the
-                # goto's condition (its variables renamed apart from the rule's)
+                # goto's condition (its variables renamed apart from the rule's) and, for a
+                # register A sets under that same condition, its new value in place of B's read
                 nfused += 1
-                cond = [_rename(x, f"_f{nfused}") for x in cond]
+                suffix = f"_f{nfused}"
+                cond = [_rename(x, suffix) for x in cond]
+                fwd = {v: _rename(t, suffix) for v, t in fwd.items()}
                 del rules[goto_idx]
                 new = []
                 for i in db["rules"]:
@@ -215,7 +226,7 @@ class _Fuser:
                     if r is None:
                         continue
                     if any(_pc_label(x) == b for x in r.body):
-                        rules[nxt] = _relabel(r, b, a, cond)
+                        rules[nxt] = _relabel(_forward(r, fwd), b, a, cond)
                         new.append(nxt)
                         nxt += 1
                         budget -= 1
@@ -288,23 +299,131 @@ class _Fuser:
                 out.append((i, tgt, [x for x in r.body if x is not mine[0]]))
         return out
 
-    def _fusible(self, da: dict, b: str, seen: set, info: dict) -> bool:
-        """Whether automatic step B can run in A's step (described by da)."""
+    def _fusible(self, da: dict, goto: tuple, seen: set, info: dict, rules: dict) -> dict | None:
+        """Whether the automatic step B that `goto` leads to can run in A's step (described by
+        da): None if not, else the registers forwarded, {register: its new value}."""
+        goto_idx, b, cond = goto
         if b == "done" or b in seen or b not in info or b in self.events or info[b]["event"]:
-            return False
+            return None
         db = info[b]
+        fwd = self._forwarded(da, goto, db, rules)
+        reads = db["reads"] - {("var", v) for v in fwd}
         # B must not read the program counter otherwise than by its own label (it would see
         # A's), nor anything A writes; the two must write different fluents
-        if ("pc", None) in db["reads"] or _conflict(db["reads"], da["writes"]) \
+        if ("pc", None) in reads or _conflict(reads, da["writes"]) \
                 or _conflict(da["writes"], db["writes"], flags=True):
-            return False
+            return None
         # a helper of one read by the other would start to hold where it did not
-        return not (da["helpers"] & db["uses"] or db["helpers"] & da["uses"])
+        if da["helpers"] & db["uses"] or db["helpers"] & da["uses"]:
+            return None
+        return fwd
+
+    def _forwarded(self, da: dict, goto: tuple, db: dict, rules: dict) -> dict:
+        """The registers A sets under the goto's very condition (a loop's first or next element,
+        which flow.py binds in the goto and the `var_put` alike) and B reads only as
+        `(true (var V ?X))` in its labelled rules: {V: the value A puts}."""
+        goto_idx, b, cond = goto
+        cond = tuple(cond)
+        put, other = {}, set()
+        for i in da["rules"]:
+            r = rules.get(i)
+            if r is None or not isinstance(r.head, Func) or r.head.name not in ("var_put", "var_kill"):
+                continue
+            v = r.head.args[0]
+            rest = tuple(x for x in r.body if _pc_label(x) is None)
+            # the same condition up to the names of its variables (folding renames them)
+            same = _alpha(rest, cond, {}, {})
+            if r.head.name == "var_put" and isinstance(v, Const) and same is not None and v.name not in put:
+                put[v.name] = _substitute(r.head.args[1], {k: Var(n) for k, n in same.items()})
+            elif isinstance(v, Const) and same is not None:
+                other.add(v.name)   # killed, or set twice, under the goto's condition
+        direct, indirect = set(), set()
+        for i in db["rules"]:
+            r = rules.get(i)
+            if r is None:
+                continue
+            labelled = any(_pc_label(x) == b for x in r.body)
+            for lit in r.body:
+                v = _register_read(lit)
+                if labelled and v is not None:
+                    direct.add(v)
+                else:
+                    indirect |= {k for fam, k in self._lit_reads(lit, self.reads, label_ok=True) if fam == "var"}
+        if None in indirect:
+            return {}
+        return {v: t for v, t in put.items() if v in direct and v not in indirect and v not in other}
 
 
 def _relabel(r: Rule, old: str, new: str, cond: list = ()) -> Rule:
     body = tuple(Func("true", (Func("pc", (Const(new),)),)) if _pc_label(x) == old else x for x in r.body)
     return Rule(r.head, body + tuple(cond))
+
+
+def _register_read(lit) -> str | None:
+    """V of a literal `(true (var V ?X))` with V a constant and X a variable."""
+    if isinstance(lit, Func) and lit.name == "true" and isinstance(lit.args[0], Func) \
+            and lit.args[0].name == "var" and len(lit.args[0].args) == 2 \
+            and isinstance(lit.args[0].args[0], Const) and isinstance(lit.args[0].args[1], Var):
+        return lit.args[0].args[0].name
+    return None
+
+
+def _alpha(a, b, there: dict, back: dict) -> dict | None:
+    """A renaming of a's variables that makes it b ({name in a: name in b}), or None."""
+    if isinstance(a, Var) and isinstance(b, Var):
+        if there.setdefault(a.name, b.name) != b.name or back.setdefault(b.name, a.name) != a.name:
+            return None
+        return there
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) != len(b):
+            return None
+        for x, y in zip(a, b):
+            if _alpha(x, y, there, back) is None:
+                return None
+        return there
+    if type(a) is not type(b):
+        return None
+    if isinstance(a, Func):
+        return _alpha(a.args, b.args, there, back) if a.name == b.name else None
+    if isinstance(a, Not):
+        return _alpha(a.arg, b.arg, there, back)
+    if isinstance(a, Or):
+        return _alpha(a.args, b.args, there, back)
+    if isinstance(a, Distinct):
+        return _alpha((a.a, a.b), (b.a, b.b), there, back)
+    return there if a == b else None
+
+
+def _forward(r: Rule, fwd: dict) -> Rule:
+    """The rule with each read `(true (var V ?X))` of a forwarded register dropped and X
+    replaced by the value put."""
+    if not fwd:
+        return r
+    sub = {}
+    body = []
+    for x in r.body:
+        v = _register_read(x)
+        if v in fwd:
+            sub[x.args[0].args[1].name] = fwd[v]
+        else:
+            body.append(x)
+    if not sub:
+        return r
+    return Rule(_substitute(r.head, sub), tuple(_substitute(x, sub) for x in body))
+
+
+def _substitute(x, sub: dict):
+    if isinstance(x, Var):
+        return sub.get(x.name, x)
+    if isinstance(x, Func):
+        return Func(x.name, tuple(_substitute(a, sub) for a in x.args))
+    if isinstance(x, Not):
+        return Not(_substitute(x.arg, sub))
+    if isinstance(x, Or):
+        return Or(tuple(_substitute(a, sub) for a in x.args))
+    if isinstance(x, Distinct):
+        return Distinct(_substitute(x.a, sub), _substitute(x.b, sub))
+    return x
 
 
 def _rename(x, suffix: str):
