@@ -8,14 +8,15 @@ from click.testing import CliRunner
 
 from ggpbridge.cli import main
 
-# no decision at all: 60 passes of a stage, two players; a play is 121 joint moves of the
-# translation, more than the old fixed default of 100
+# no decision at all: 120 passes of a stage, two players; a play is 121 joint moves of the
+# translation (each pass one: the increment runs in the step of the end test), more than the
+# old fixed default of 100
 LONG = """(game
   (setup
     (create players 2)
     (create deck (game iloc STOCK) (deck (RANK (ONE, TWO)))))
   (stage player
-    (end (== (game sto COUNT) 60))
+    (end (== (game sto COUNT) 120))
     (do ((inc (game sto COUNT) 1))))
   (scoring max (size ((current player) iloc HAND))))
 """
@@ -79,7 +80,7 @@ def test_a_game_whose_plays_cycle_is_not_played_on_clingo_and_the_header_says_wh
 def test_a_game_longer_than_a_measuring_play_is_not_played_on_clingo(tmp_path, monkeypatch):
     import ggpbridge.playouts as playouts
     game = tmp_path / "long.rcy"
-    game.write_text(LONG.replace("60", "2500"))
+    game.write_text(LONG.replace("120))", "2500))"))
     monkeypatch.setattr(playouts, "measured_horizon", lambda *a, **k: (_ for _ in ()).throw(AssertionError()))
     text = _translate(game)
     assert re.search(r"% Horizon 100: .*a random play takes \d+ simulator steps, each at least one joint move", text)

@@ -18,6 +18,7 @@ from . import bestsum, kernel, plays
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
+from .fuse import fuse_steps
 from .keys import computed_keys
 from .options import option_term
 from .order import decks as find_decks, ordered_locations
@@ -42,9 +43,11 @@ class Fit:
 
 
 def to_gdl(game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None,
-           decks: bool = True) -> Description:
-    """The GDL-II (version 2) or GDL (version 1) description of a checked RECYCLE game."""
-    return Translation(game, version, overrides, fit, decks).description
+           decks: bool = True, fold: bool = True) -> Description:
+    """The GDL-II (version 2) or GDL (version 1) description of a checked RECYCLE game.
+
+    `fold` runs independent automatic instructions in the step before them (fuse.py)."""
+    return Translation(game, version, overrides, fit, decks, fold).description
 
 
 class Translation:
@@ -53,7 +56,7 @@ class Translation:
     # decks=False shuffles every location position by position, as the simulator does: the
     # query engines count chance events as steps, and must count the same ones (order.py)
     def __init__(self, game: ir.Game, version: int = 2, overrides: dict | None = None, fit: Fit | None = None,
-                 decks: bool = True):
+                 decks: bool = True, fold: bool = True):
         from ggpbridge.sim.machine import Live, Program
         if version not in (1, 2):
             raise ValueError("GDL version must be 1 or 2")
@@ -93,6 +96,9 @@ class Translation:
         if version == 2:
             rules += self._sees()
         rules += self._declarations(flow)
+        if fold:
+            events = set(flow.choice_label.values()) | set(flow.chance_labels)
+            rules = fuse_steps(rules, first, events)
         self.description = Description(tuple(_prune(rules)))
 
     # ------------------------------------------------------------ parts
@@ -452,7 +458,9 @@ class Translation:
         out = [
             rule(f("player_score", k, val), f("player_id", k), *lits),
             rule(f("reached", v), f("player_score", k, v)),
-            rule(f("reached", v), f("reached", v2), f("succ", v, v2) if up else f("succ", v2, v)),
+            # the chain's step first: a top-down prover asking for one score walks up (down) the
+            # chain from it instead of enumerating every score reached at each level
+            rule(f("reached", v), f("succ", v, v2) if up else f("succ", v2, v), f("reached", v2)),
             rule(f("beaten", k), f("player_score", k, v), f("succ", v, v2) if up else f("succ", v2, v),
                  f("reached", v2)),
             rule(f("goal", r, const(100)), f("role_of", k, r), f("player_score", k, v), neg(f("beaten", k)), *ok),

@@ -229,17 +229,24 @@ def numbers(lo: int, hi: int, plus: bool, times: bool = False) -> list:
     """The bounded integers lo..hi with successor and order (and addition, multiplication when used)."""
     out = [rule(f("num", const(x))) for x in range(lo, hi + 1)]
     out += [rule(f("succ", const(x), const(x + 1))) for x in range(lo, hi)]
+    # The body orders are for top-down provers (ggp-base, the GameController), which read
+    # literals left to right without tabling: `succ` first binds the smaller number from the
+    # larger, so a query with its last arguments bound walks one chain down instead of
+    # enumerating the whole relation at every level. The sign facts keep `plus` walking b
+    # towards 0 only (without them each level also tries the other direction).
     out += [
         rule(f("less", a, b), f("succ", a, b)),
-        rule(f("less", a, z), f("less", a, b), f("succ", b, z)),
+        rule(f("less", a, z), f("succ", b, z), f("less", a, b)),
         rule(f("leq", a, a), f("num", a)),
         rule(f("leq", a, b), f("less", a, b)),
     ]
     if plus:
+        out += [rule(f("positive", const(x))) for x in range(max(lo, 1), hi + 1)]
+        out += [rule(f("negative", const(x))) for x in range(lo, min(hi, -1) + 1)]
         out += [
             rule(f("plus", a, const(0), a), f("num", a)),
-            rule(f("plus", a, b, z), f("plus", a, k, z1), f("succ", k, b), f("succ", z1, z)),
-            rule(f("plus", a, b, z), f("plus", a, k, z1), f("succ", b, k), f("succ", z, z1)),
+            rule(f("plus", a, b, z), f("positive", b), f("succ", k, b), f("plus", a, k, z1), f("succ", z1, z)),
+            rule(f("plus", a, b, z), f("negative", b), f("succ", b, k), f("plus", a, k, z1), f("succ", z, z1)),
         ]
     if times:  # a*b = a*(b-1) + a, walking b away from 0; products outside the table do not exist
         out += [

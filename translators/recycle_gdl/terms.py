@@ -23,7 +23,7 @@ RESERVED = {"noop", "random", "table", "terminal", "true", "next", "init", "lega
             "current", "size", "occupied", "keep", "shifted", "succ", "less", "leq", "plus", "times", "num",
             "index", "isucc", "depth", "dsucc", "label", "swapped", "grows", "shrinks", "reached", "beaten",
             "put", "take", "ins", "rm", "swap", "physical", "ordered", "bag", "busy", "mine", "overflow", "deeper", "room", "draw",
-            "stale", "stale_draw", "shuffling"}
+            "stale", "stale_draw", "shuffling", "positive", "negative"}
 
 
 def const(x) -> Const:
