@@ -1,0 +1,103 @@
+"""The moves of the deck-building games: `str` is the GDL term, `text` what a person reads."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Chance: the card drawn, dealt or turned up (decks are unordered: decision 3)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"(pick {self.card.term})"
+
+    @property
+    def text(self) -> str:
+        return f"chance: {self.card}"
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Buy the top card of store stack `stack` with `cards` from hand; `expr` is one expression
+    on them that makes its value (decision 7: one option per stack and card set)."""
+
+    stack: int
+    cards: tuple
+    target: Card
+    expr: str
+
+    def __str__(self) -> str:
+        return f"(buy {self.stack} {self.target.term} ({' '.join(c.term for c in self.cards)}))"
+
+    @property
+    def text(self) -> str:
+        return f"buy {self.target} (stack {self.stack + 1}) with {self.expr} = {self.target.rank}"
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """RPN: discard an unplayed heart and draw a replacement from the deck (decision 14)."""
+
+    heart: Card
+
+    def __str__(self) -> str:
+        return f"(redraw {self.heart.term})"
+
+    @property
+    def text(self) -> str:
+        return f"discard {self.heart} to draw a card"
+
+
+@dataclass(frozen=True)
+class BankWith:
+    """RPN: discard an unplayed club to bank another unplayed card (decision 15)."""
+
+    club: Card
+    card: Card
+
+    def __str__(self) -> str:
+        return f"(bankwith {self.club.term} {self.card.term})"
+
+    @property
+    def text(self) -> str:
+        return f"discard {self.club} to bank {self.card}"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Golomb, after a turn without play: discard one hand card (decision 20)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"(discard {self.card.term})"
+
+    @property
+    def text(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Golomb, after a turn that played two to four cards: bank one hand card (decision 20)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"(bank {self.card.term})"
+
+    @property
+    def text(self) -> str:
+        return f"bank {self.card}"
+
+
+END, KEEP, NOOP = "end", "keep", "noop"
+
+
+def text(move) -> str:
+    """A move as a person reads it."""
+    return getattr(move, "text", str(move))
