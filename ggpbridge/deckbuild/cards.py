@@ -1,6 +1,7 @@
 """Playing cards as the deck-building games see them: suit, rank (its value), copy."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 SUITS = "hcds"                      # the paper's order: hearts, clubs, diamonds, spades
@@ -24,6 +25,7 @@ class Card(NamedTuple):
         return f"c_{self.suit}{self.rank}_{self.copy}"
 
 
+@lru_cache(maxsize=None)
 def factors(value: int) -> tuple[int, ...]:
     """What a hand card of this value may stand for in RPN: its factors greater than one,
     itself included (only an ace is 1)."""

@@ -7,7 +7,6 @@ expression that makes it, readably. A buy is then a lookup of the store card's v
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import product
 from typing import Sequence
 
@@ -40,25 +39,28 @@ def rpn_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, str]
     its suit's operation (♥ + ♣ − ♦ × ♠ ÷) left to right; a composite card stands for any factor
     greater than one. Breadth first over (cards used, running value): each pair is reached once,
     by the first sequence in hand order and ascending factors."""
+    # per card: its bit, suit and the (value, text) it may stand for, computed once per hand
+    faces = [(1 << i, card.suit, [(f % clock if clock else f, _face(card, f)) for f in factors(card.rank)])
+             for i, card in enumerate(hand)]
     frontier: dict[tuple[int, int], str] = {}
-    for i, card in enumerate(hand):
-        for f in factors(card.rank):
-            key = (1 << i, f % clock if clock else f)
-            frontier.setdefault(key, _face(card, f))
+    for bit, _, options in faces:
+        for f, text in options:
+            frontier.setdefault((bit, f), text)
     out: dict[int, dict[int, str]] = {}
     while frontier:
         nxt: dict[tuple[int, int], str] = {}
         for (mask, value), text in frontier.items():
-            for j, card in enumerate(hand):
-                if mask >> j & 1:
+            for bit, suit, options in faces:
+                if mask & bit:
                     continue
-                for f in factors(card.rank):
-                    r = _apply(card.suit, value, f % clock if clock else f, clock)
+                op = OPS[suit]
+                for f, face in options:
+                    r = _apply(suit, value, f, clock)
                     if r is None:
                         continue
-                    key = (mask | 1 << j, r)
+                    key = (mask | bit, r)
                     if key not in nxt:
-                        nxt[key] = f"({text} {OPS[card.suit]} {_face(card, f)})"
+                        nxt[key] = f"({text} {op} {face})"
         for (mask, value), text in nxt.items():
             out.setdefault(mask, {}).setdefault(value, text[1:-1])
         frontier = nxt
@@ -95,10 +97,10 @@ def golomb_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, s
                     continue
                 num = [v for (v, _), up in zip(choice, split) if up]
                 den = [v for (v, _), up in zip(choice, split) if not up]
-                q = Fraction(_prod(num), _prod(den))
-                if q.denominator != 1:
+                top, bottom = _prod(num), _prod(den)
+                if top % bottom:
                     continue
-                v = q.numerator % clock if clock else q.numerator
+                v = top // bottom % clock if clock else top // bottom
                 if v not in values:
                     text = " × ".join(t for (_, t), up in zip(choice, split) if up)
                     values[v] = text + "".join(f" ÷ {t}" for (_, t), up in zip(choice, split) if not up)
