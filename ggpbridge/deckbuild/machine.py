@@ -20,7 +20,6 @@ from .moves import END, KEEP, NOOP, Bank, BankWith, Buy, Discard, Pick, Redraw
 from .settings import Settings
 
 RANDOM = "random"
-HAND = 5
 RPN_SAME = ((1, "h"), (2, "h"), (3, "h"), (1, "c"), (2, "c"), (1, "d"), (2, "d"), (3, "d"), (1, "s"), (2, "s"))
 GOLOMB_FIRST, GOLOMB_SECOND = (1, 2, 4, 8, 11), (3, 6, 10, 12, 13)
 RPN_POINTS = {"h": 0, "c": 1, "d": 2, "s": 3}
@@ -287,7 +286,7 @@ class DeckMachine:
 
     def _after_buy(self, state: State) -> State:
         """Golomb's extra turn once all five cards are played (decision 20)."""
-        if self.settings.game == "golomb" and state.played >= HAND and not state.seats[state.mover].hand:
+        if self.settings.game == "golomb" and state.played >= self.settings.hand and not state.seats[state.mover].hand:
             return replace(state, phase="start")
         return state
 
@@ -333,7 +332,7 @@ class DeckMachine:
                 return state
             if state.turns >= self.settings.turns:
                 return replace(state, phase="over")
-            need = HAND - len(state.seats[state.mover].hand)
+            need = self.settings.hand - len(state.seats[state.mover].hand)
             state = replace(state, phase="act", played=0, turns=state.turns + 1,
                             pending=(("draw", state.mover),) * need)
         return state

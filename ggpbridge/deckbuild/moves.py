@@ -31,7 +31,8 @@ class Buy:
     expr: str
 
     def __str__(self) -> str:
-        return f"(buy {self.stack} {self.target.term} ({' '.join(c.term for c in self.cards)}))"
+        # the target is the stack's top: naming it would multiply the ground moves by the cards
+        return f"(buy{len(self.cards)} {self.stack} {' '.join(c.term for c in self.cards)})"
 
     @property
     def text(self) -> str:
