@@ -185,10 +185,10 @@ def _legal(w: _Writer, s: Settings) -> None:
         w.rule("(legal ?p (bankwith ?b ?c))", "(decider ?p)", "(true (phase act))", "(true (at ?b (hand ?p)))",
                "(suit ?b c)", "(true (at ?c (hand ?p)))", "(distinct ?b ?c)")
     else:
-        w.rule("(legal ?p (discard ?c))", "(decider ?p)", "(true (phase discard))", "(true (at ?c (hand ?p)))")
-        w.rule("(legal ?p end)", "(decider ?p)", "(true (phase discard))")
-        w.rule("(legal ?p (bank ?c))", "(decider ?p)", "(true (phase bank))", "(true (at ?c (hand ?p)))")
-        w.rule("(legal ?p keep)", "(decider ?p)", "(true (phase bank))")
+        w.rule("(legal ?p (discard ?c))", "(decider ?p)", "(true (phase discarding))", "(true (at ?c (hand ?p)))")
+        w.rule("(legal ?p end)", "(decider ?p)", "(true (phase discarding))")
+        w.rule("(legal ?p (bank ?c))", "(decider ?p)", "(true (phase banking))", "(true (at ?c (hand ?p)))")
+        w.rule("(legal ?p keep)", "(decider ?p)", "(true (phase banking))")
     w.comment("GDL-II percepts: the players' moves are public, a drawn card is seen by its drawer, "
               "a turned-up card by every player")
     w.rule("(sees ?q (did ?p ?m))", "(role ?q)", "(distinct ?q random)", "(does ?p ?m)", "(distinct ?p random)",
@@ -252,7 +252,7 @@ def _next(w: _Writer, s: Settings) -> None:
     if s.game == "rpn":
         w.rule("(tstart ?q)", "(true (mover ?p))", "(does ?p end)", "(nextp ?p ?q)")
     else:
-        w.rule("(tstart ?q)", "(true (mover ?p))", "(does ?p end)", "(true (phase discard))", "(nextp ?p ?q)")
+        w.rule("(tstart ?q)", "(true (mover ?p))", "(does ?p end)", "(true (phase discarding))", "(nextp ?p ?q)")
         w.rule("(tstart ?q)", "(true (mover ?p))", "(does ?p end)", "(true (phase act))", "(not (hashand ?p))",
                "(nextp ?p ?q)")
         w.rule("(otherhand ?p ?c)", "(true (at ?d (hand ?p)))", "(distinct ?d ?c)", "(card ?c)")
@@ -267,8 +267,8 @@ def _next(w: _Writer, s: Settings) -> None:
         w.rule("(tstart ?p)", "(true (mover ?p))", "(revealing ?k)", "(true (phase act))", "(true (played ?n))",
                "(atleasthand ?n)", "(not (hashand ?p))")
         w.rule("(tobank)", "(true (mover ?p))", "(does ?p end)", "(true (phase act))", "(hashand ?p)")
-        w.rule("(next (phase discard))", "(tobank)", "(true (played 0))")
-        w.rule("(next (phase bank))", "(tobank)", "(true (played ?n))", "(distinct ?n 0)")
+        w.rule("(next (phase discarding))", "(tobank)", "(true (played 0))")
+        w.rule("(next (phase banking))", "(tobank)", "(true (played ?n))", "(distinct ?n 0)")
         w.rule("(phasechange)", "(tobank)")
     w.rule("(tstart ?p)", "(true (mover ?p))", "(revealing ?k)", "(true (phase start))",
            "(not (otherreveal ?k))")
