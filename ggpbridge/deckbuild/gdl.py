@@ -56,6 +56,8 @@ def describe(settings: Settings) -> str:
     if s.start_deck not in ("same", "paper"):
         raise UnsupportedConstructError(f"start={s.start_deck}: the GDL-II translation has the paper's fixed "
                                         f"starting decks only (start=same for RPN, paper for Golomb)")
+    if s.kings:
+        raise UnsupportedConstructError("kings=1: the kings' powers are played by the Python machine only")
     machine = DeckMachine(s)
     init = machine.initial_state()   # before the store's tops are turned up: its chance is pending
     players = list(machine.players)

@@ -16,7 +16,8 @@ from typing import Mapping
 from ..errors import MoveError
 from .cards import SUITS, Card
 from .exprs import values_for
-from .moves import END, KEEP, NOOP, Bank, BankWith, Buy, Discard, Pick, Redraw
+from . import kings
+from .moves import END, KEEP, NOOP, Bank, BankWith, Buy, Discard, Pick, Power, Redraw
 from .settings import Settings
 
 RANDOM = "random"
@@ -190,6 +191,8 @@ class DeckMachine:
             if seat.deck:
                 out += [Redraw(c) for c in seat.hand if c.suit == "h"]
             out += [BankWith(club, c) for club in seat.hand if club.suit == "c" for c in seat.hand if c != club]
+        if self.settings.kings:
+            out += kings.options(state)
         return tuple(out) + (END,)
 
     def buys(self, state: State) -> list[Buy]:
@@ -255,9 +258,11 @@ class DeckMachine:
             state = replace(state, seats=tuple(seats), tops=tops, played=state.played + len(move.cards))
             if state.left[move.stack]:
                 return replace(state, pending=state.pending + (("reveal", move.stack),))
-            if self._store_ended(state):
+            if self.store_ended(state):
                 return replace(state, phase="over")
             return self._after_buy(state)
+        if isinstance(move, Power):
+            return kings.apply(self, state, move)
         if isinstance(move, Redraw):
             seats[p] = replace(seat, hand=_minus(seat.hand, [move.heart]), discard=_sorted(seat.discard + (move.heart,)))
             return replace(state, seats=tuple(seats), pending=(("redraw", p),))
@@ -306,7 +311,7 @@ class DeckMachine:
                         left=state.left[:k] + (state.left[k] - 1,) + state.left[k + 1:], pending=rest)
         return self._after_buy(state) if state.phase == "act" else state
 
-    def _store_ended(self, state: State) -> bool:
+    def store_ended(self, state: State) -> bool:
         empty = [top is None and not left for top, left in zip(state.tops, state.left)]
         return all(empty) if self.settings.end == "all" else any(empty)
 

@@ -102,3 +102,27 @@ END, KEEP, NOOP = "end", "keep", "noop"
 def text(move) -> str:
     """A move as a person reads it."""
     return getattr(move, "text", str(move))
+
+
+@dataclass(frozen=True)
+class Power:
+    """Section 5.4 (`kings=1`): discard a king from hand for its power. K♥: draw two; K♣: bank
+    `cards` (one or two); K♦: take the top card of store stack `stack` into hand; K♠: move
+    `cards[0]` from the discard pile of player `other` to one's own (docs/deckbuilding.md, 25)."""
+
+    king: Card
+    cards: tuple = ()
+    stack: int = -1
+    other: int = -1
+
+    def __str__(self) -> str:
+        return "(" + " ".join(["power", self.king.term, str(self.stack), str(self.other),
+                               *(c.term for c in self.cards)]) + ")"
+
+    @property
+    def text(self) -> str:
+        what = {"h": "draw two cards",
+                "c": f"bank {' '.join(map(str, self.cards))}",
+                "d": f"take the store's top of stack {self.stack + 1} into hand",
+                "s": f"take {self.cards[0] if self.cards else ''} from player {self.other}'s discard pile"}
+        return f"discard {self.king} to {what[self.king.suit]}"

@@ -29,6 +29,7 @@ class Settings:
     clock: int = 0         # 0, or 12 / 13: every operation modulo it (section 5.2)
     ranks: int = 13        # cards A..ranks of each suit exist
     turns: int = 200       # turns in all before the game stops (decision 8)
+    kings: int = 0         # 1: kings with powers (section 5.4)
     hand: int = 5          # hand size (small variants); Golomb's extra turn needs all of them played
 
     @property
@@ -41,7 +42,7 @@ class Settings:
         return 1 if self.players <= 2 else 2
 
 
-_RANGES = {"players": (2, 4), "stacks": (1, 13), "stack": (0, 52), "ranks": (3, 13), "turns": (1, 100_000), "hand": (2, 5)}
+_RANGES = {"players": (2, 4), "stacks": (1, 13), "stack": (0, 52), "ranks": (3, 13), "turns": (1, 100_000), "hand": (2, 5), "kings": (0, 1)}
 
 
 def settings(game: str, values: dict, where=None) -> Settings:

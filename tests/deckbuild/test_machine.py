@@ -9,7 +9,7 @@ import pytest
 
 from ggpbridge.deckbuild.cards import Card, parse_card
 from ggpbridge.deckbuild.machine import DeckMachine, Seat
-from ggpbridge.deckbuild.moves import END, NOOP, Buy, Pick, Redraw
+from ggpbridge.deckbuild.moves import END, NOOP, Buy, Pick, Power, Redraw
 from ggpbridge.deckbuild.settings import settings
 from ggpbridge.errors import MoveError
 from ggpbridge.machine import GameMachine, playout
@@ -17,7 +17,8 @@ from ggpbridge.machine import GameMachine, playout
 from .test_exprs import brute_golomb, brute_rpn
 
 VARIANTS = [("rpn", {}), ("rpn", {"start": "hearts_clubs"}), ("rpn", {"start": "draft", "stacks": 5}),
-            ("golomb", {}), ("golomb", {"players": 3, "end": "all", "stack": 4}), ("rpn", {"clock": 12})]
+            ("golomb", {}), ("golomb", {"players": 3, "end": "all", "stack": 4}), ("rpn", {"clock": 12}),
+            ("rpn", {"kings": 1, "start": "draft"}), ("golomb", {"kings": 1})]
 
 
 def all_cards(state) -> Counter:
@@ -140,3 +141,22 @@ def test_illegal_moves_are_refused():
         m.next_state(s, {"player0": END, "player1": NOOP, "random": m.legal_moves(s, "random")[0]})
     with pytest.raises(MoveError, match="unknown role"):
         m.legal_moves(s, "player7")
+
+
+def test_kings_powers():
+    m = DeckMachine(settings("rpn", {"kings": 1}))
+    s0 = m.initial_state()
+    theirs = replace(s0.seats[1], discard=cards("9s"))
+    seats = (replace(s0.seats[0], hand=cards("Kd Ks Kc Kh 2h")), theirs)
+    state = replace(s0, seats=seats, tops=(parse_card("5s"), parse_card("9h"), parse_card("7h")),
+                    left=(0, 4, 4), pending=(), phase="act", turns=1)
+    powers = {o.king.suit: o for o in m.legal_moves(state, "player0") if isinstance(o, Power)}
+    assert set(powers) == {"h", "c", "d", "s"}
+    # K♣ banks one or two of the four other cards: 4 + 6 options
+    assert sum(1 for o in m.legal_moves(state, "player0") if isinstance(o, Power) and o.king.suit == "c") == 10
+    step = lambda st, mv: m.next_state(st, {"player0": mv, "player1": NOOP, "random": NOOP})  # noqa: E731
+    stolen = step(state, powers["s"])
+    assert stolen.seats[1].discard == () and parse_card("9s") in stolen.seats[0].discard
+    took = step(state, next(o for o in m.legal_moves(state, "player0")
+                            if isinstance(o, Power) and o.king.suit == "d" and o.stack == 0))
+    assert parse_card("5s") in took.seats[0].hand and m.is_terminal(took)   # stack 1 was its last card
