@@ -43,3 +43,10 @@ def test_bad_settings_are_positioned_errors(tmp_path):
     assert r.exit_code == 2 and f"{broken}:2:" in r.output and "Traceback" not in r.output
     r = run("simulate", str(GAMES / "rpn.dbk"), "-n", "1", "--players", "mcts")
     assert r.exit_code == 2 and "pipmc" in r.output
+
+
+def test_commands_built_on_the_ir_refuse_a_dbk_clearly():
+    r = run("info", str(GAMES / "rpn.dbk"))
+    assert r.exit_code == 2 and "deck-building game module" in r.output and "Traceback" not in r.output
+    r = run("query", str(GAMES / "rpn_small.dbk"), "terminates")
+    assert r.exit_code == 2 and "--engine asp" in r.output
