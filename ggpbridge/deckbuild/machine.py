@@ -65,7 +65,7 @@ def _minus(cards: tuple, gone) -> tuple:
     return tuple(c for c in cards if c not in gone)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=4096)   # a hand of five holds ~50 kB of texts: bounded, not per game
 def _values(game: str, faces: tuple, clock: int) -> dict:
     return values_for(game, [Card(s, r) for s, r in faces], clock)
 
