@@ -32,6 +32,7 @@ def cards(text: str) -> tuple:
     return tuple(sorted(parse_card(t) for t in text.split()))
 
 
+@pytest.mark.slow   # the brute force at every buying decision: 5-20 s per variant
 @pytest.mark.parametrize("game,extra", VARIANTS)
 def test_random_plays_keep_every_card_and_offer_only_real_buys(game, extra):
     m = DeckMachine(settings(game, extra))
