@@ -10,3 +10,11 @@ KIF_SUFFIXES = (".kif", ".gdl2", ".gdlii")
 def is_kif(path: str | Path) -> bool:
     """True for files read as GGP KIF rather than RECYCLE (CardStock's `.gdl` is RECYCLE)."""
     return Path(path).suffix.lower() in KIF_SUFFIXES
+
+
+DECKBUILD_SUFFIX = ".dbk"
+
+
+def is_deckbuild(path: str | Path) -> bool:
+    """True for a deck-building game module's settings file (`games/rpn.dbk`: docs/deckbuilding.md)."""
+    return Path(path).suffix.lower() == DECKBUILD_SUFFIX

@@ -12,6 +12,12 @@ def load_game(path: str | Path, dialect: str | None = None, count: bool = False)
     """The game file as a `recycle.Loaded` (its IR, source and warnings). `dialect` is RECYCLE's
     and must be None for a G_cardgame file. `count` asks a front-end that has statistics of its
     own for them (G_cardgame's turns: `Loaded.tallies`); RECYCLE has none and ignores it."""
+    from .filekinds import is_deckbuild
+    if is_deckbuild(path):
+        from .errors import GgpBridgeError
+        raise GgpBridgeError(f"{path}: a deck-building game module (docs/deckbuilding.md), not a card-game "
+                             f"language file: simulate, translate, crosscheck, query --engine asp and match "
+                             f"take it; this command does not")
     if is_gcardgame(path):
         from . import gcardgame
         if dialect is not None:

@@ -20,8 +20,22 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
     """
     if is_kif(path):
         return read_kif(path)
+    from .filekinds import is_deckbuild
+    if is_deckbuild(path):
+        return deckbuild_description(path, version, overrides)
     from .frontends import load_game
     return translate_loaded(load_game(path, dialect), version, overrides, fit, decks)
+
+
+def deckbuild_description(path: str | Path, version: int = 2, overrides: dict | None = None) -> Description:
+    """The generated GDL-II of a deck-building game file (`ggpbridge/deckbuild/gdl.py`)."""
+    from .deckbuild.gdl import describe
+    from .deckbuild.settings import read_dbk
+    from .errors import UnsupportedConstructError
+    from .gdl.kif import parse_kif
+    if version != 2:
+        raise UnsupportedConstructError(f"{path}: a deck-building game is translated to GDL-II only (--to gdl2)")
+    return parse_kif(describe(read_dbk(path, overrides)), str(path))
 
 
 def derives_score_lost(desc: Description) -> bool:

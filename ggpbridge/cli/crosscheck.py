@@ -35,6 +35,9 @@ _OVERFLOW_HINTS = {
 @keeps_partial_results
 def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
     """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
+    from ..filekinds import is_deckbuild
+    if is_deckbuild(game):
+        return _deckbuild(game, n, seed, sets, max_events, as_json)
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
     opts = dict(max_events=max_events, time_limit=time_limit, fit=fit)
     with naming(game):
@@ -71,4 +74,44 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
             for k in ("only_simulator", "only_clingo"):
                 if d.get(k):
                     click.echo(f"  {k.replace('_', ' ')}: {' '.join(d[k][:20])}", err=True)
+    raise SystemExit(1 if rep.divergence else 0)
+
+
+def _deckbuild(game, n, seed, sets, max_events, as_json):
+    """A deck-building game: its Python machine and clingo on its generated GDL-II, in lockstep."""
+    import time
+    from ..deckbuild.machine import DeckMachine
+    from ..gdl.machine import ClingoMachine
+    from ..lockstep import lockstep
+    from ..crosscheck import kif_sha256
+    from ..translate import deckbuild_description
+    from ..deckbuild.settings import read_dbk
+    t0 = time.perf_counter()
+    settings = read_dbk(game, parse_sets(sets))
+    with naming(game):
+        desc = deckbuild_description(game, 2, parse_sets(sets))
+        clingo = ClingoMachine(desc)
+    setup = time.perf_counter() - t0
+    if as_json or not sys.stderr.isatty():
+        rep = lockstep(DeckMachine(settings), clingo, n, seed, max_events)
+    else:
+        with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
+            rep = lockstep(DeckMachine(settings), clingo, n, seed, max_events, bar.update)
+    seconds = time.perf_counter() - t0 - setup
+    data = {"game": game, "seed": seed, "kif_sha256": kif_sha256(desc), "seconds": round(seconds, 1),
+            "setup_seconds": round(setup, 1), **rep.as_dict()}
+    if as_json:
+        output.as_json(data)
+    else:
+        click.echo(f"{game}: {rep.plays} of {n} plays agree between the Python machine and clingo on the "
+                   f"generated GDL-II ({rep.steps} joint moves, {seconds:.1f} s after {setup:.1f} s of setup)"
+                   + ("  [interrupted]" if rep.interrupted else ""))
+        d = rep.divergence
+        if d:
+            click.echo(click.style("divergence: ", fg="red") + d["what"], err=True)
+            click.echo(f"  seed {d['seed']}, step {d['step']}; moves: {d['moves'][-10:]}", err=True)
+            for k in ("only_a", "only_b"):
+                if d.get(k):
+                    who = "only the Python machine" if k == "only_a" else "only clingo"
+                    click.echo(f"  {who}: {' '.join(d[k][:20])}", err=True)
     raise SystemExit(1 if rep.divergence else 0)

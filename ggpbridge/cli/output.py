@@ -37,6 +37,15 @@ def heading(text: str) -> None:
     click.echo(click.style(text, bold=True))
 
 
+def deckbuild_figures(fig: dict) -> None:
+    """A deck-building game's own figures, after the simulate table."""
+    click.echo(f"turns per game: {fig['turns_per_game']['mean']} (sd {fig['turns_per_game']['sd']}); "
+               f"options per buying decision: {fig['options_per_buying_decision']}; "
+               f"buys offered when any: {fig['buys_offered_when_any']}; "
+               f"hands that can buy nothing: {_pct(fig['hands_that_buy_nothing'])}")
+    click.echo("  a step is one joint move of the game machine (a chance pick or a decision).")
+
+
 def sim_report(rep: dict) -> None:
     """The simulate command's table."""
     heading(f"{rep['game']}: {rep['games']} games from seed {rep['seed']} ({rep['players']} players)"

@@ -5,6 +5,7 @@ import sys
 
 import click
 
+from ..filekinds import is_deckbuild
 from ..sim import compile_loaded, simulate
 from ..sim.players import describe_players, usage
 from . import output
@@ -30,6 +31,8 @@ def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster,
     """Play N seeded games of GAME and report win shares, lengths, branching, runaways."""
     check_players(players)
     check_cluster(workers, cluster)
+    if is_deckbuild(game):
+        return _deckbuild(game, n, seed, players, sets, max_steps, workers or cluster, as_json)
     # count=True: a front-end with statistics of its own (G_cardgame's Table 5) adds them
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game", count=True)
     overrides = parse_sets(sets)
@@ -59,4 +62,34 @@ def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster,
     if problem:   # the games of the chunks that completed are reported above
         click.echo(f"error: the cluster stopped: {problem}", err=True)
         raise SystemExit(2)
+    raise SystemExit(1 if rep["errors"] else 0)
+
+
+def _deckbuild(game, n, seed, players, sets, max_steps, distributed, as_json):
+    """A deck-building game module (`.dbk`): its machine's plays, the same table, and its figures."""
+    from ..deckbuild.machine import DeckMachine
+    from ..deckbuild.play import policies, simulate as simulate_machine
+    from ..deckbuild.settings import read_dbk
+    if distributed:
+        raise click.BadParameter("a .dbk game plays on this machine only", param_hint="--workers/--cluster")
+    machine = DeckMachine(read_dbk(game, parse_sets(sets)))
+    try:
+        policies(players, machine, seed)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--players") from None
+    if not as_json and n >= 20:
+        with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
+            stats, figures = simulate_machine(machine, n, seed, players, max_steps, bar.update)
+    else:
+        stats, figures = simulate_machine(machine, n, seed, players, max_steps)
+    rep = stats.report()
+    rep["game"], rep["seed"], rep["players"] = game, seed, describe_players(players)
+    rep["deckbuilding"] = figures.report()
+    if stats.interrupted:
+        rep["interrupted"] = True
+    if as_json:
+        output.as_json(rep)
+    else:
+        output.sim_report(rep)
+        output.deckbuild_figures(rep["deckbuilding"])
     raise SystemExit(1 if rep["errors"] else 0)

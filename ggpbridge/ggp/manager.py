@@ -119,7 +119,8 @@ def describer_for(path: str | Path, gdl: int = 2, overrides: dict | None = None)
     """How a match record shows the moves of a game file: a RECYCLE game's as the options they
     choose (its translation made again, for the labels of its choices); None for KIF, whose
     record names cards from the description's `card_att` facts alone."""
-    if is_kif(path):
+    from ..filekinds import is_deckbuild
+    if is_kif(path) or is_deckbuild(path):   # a deck-building game's move terms name their cards
         return None
     from ..moves import TranslationMoves
     from ..frontends import load_game

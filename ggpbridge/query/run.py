@@ -103,6 +103,10 @@ def explicit_answer(game, question, role=None, horizon=None, overrides=None, tim
     from .explicit import answer_explicit
     if is_kif(game):
         raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; for a GDL file use --engine asp")
+    from ..filekinds import is_deckbuild
+    if is_deckbuild(game):
+        raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; a deck-building game is "
+                             f"answered on its GDL-II translation: use --engine asp")
     machine = _machine(game, dialect, overrides)
     seat = parse_role(role, len(machine.roles))
     if question == "forced-win":

@@ -1,0 +1,52 @@
+"""`simulate` on a deck-building game file (.dbk), as a user runs it."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from conftest import GAMES
+from ggpbridge.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_simulate_a_dbk_reports_seats_and_the_issues_figures():
+    r = run("simulate", str(GAMES / "golomb.dbk"), "-n", "6", "--seed", "2", "--json")
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    assert rep["games"] == rep["finished"] == 6
+    assert abs(sum(s["win_share"] for s in rep["seats"]) - 1) < 1e-9
+    fig = rep["deckbuilding"]
+    assert fig["turns_per_game"]["mean"] >= 1 and 0 <= fig["hands_that_buy_nothing"] <= 1
+    again = json.loads(run("simulate", str(GAMES / "golomb.dbk"), "-n", "6", "--seed", "2", "--json").stdout)
+    assert again["seats"] == rep["seats"]   # seeded: the same plays
+
+
+def test_set_switches_change_the_game():
+    short = json.loads(run("simulate", str(GAMES / "rpn.dbk"), "-n", "5", "--set", "turns=3", "--json").stdout)
+    assert short["deckbuilding"]["turns_per_game"]["mean"] <= 3
+
+
+def test_bad_settings_are_positioned_errors(tmp_path):
+    bad = tmp_path / "bad.dbk"
+    bad.write_text('game = "rpn"\n[set]\nstacks = 3\ncolck = 13\n', encoding="utf-8")
+    r = run("simulate", str(bad), "-n", "1")
+    assert r.exit_code == 2 and f"{bad}:4:1" in r.output and "colck" in r.output and "Traceback" not in r.output
+    r = run("simulate", str(GAMES / "rpn.dbk"), "-n", "1", "--set", "clock=7")
+    assert r.exit_code == 2 and "clock=7" in r.output and "Traceback" not in r.output
+    broken = tmp_path / "broken.dbk"
+    broken.write_text('game = "rpn"\n[set\n', encoding="utf-8")
+    r = run("simulate", str(broken), "-n", "1")
+    assert r.exit_code == 2 and f"{broken}:2:" in r.output and "Traceback" not in r.output
+    r = run("simulate", str(GAMES / "rpn.dbk"), "-n", "1", "--players", "mcts")
+    assert r.exit_code == 2 and "pipmc" in r.output
+
+
+def test_commands_built_on_the_ir_refuse_a_dbk_clearly():
+    r = run("info", str(GAMES / "rpn.dbk"))
+    assert r.exit_code == 2 and "deck-building game module" in r.output and "Traceback" not in r.output
+    r = run("query", str(GAMES / "rpn_small.dbk"), "terminates")
+    assert r.exit_code == 2 and "--engine asp" in r.output
