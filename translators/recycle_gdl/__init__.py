@@ -284,6 +284,8 @@ class Translation:
     def _bounds(self, flow) -> tuple[int, int]:
         lay = self.prog.lay
         apart = plays.scores_apart(flow)
+        # a declared constant's literal is only its default: its value (`--set` or not) is added below
+        apart |= {id(d.value) for d in self.prog.game.declares}
         lits = [x.value for x in self.prog.game.walk() if isinstance(x, ir.IntLit) and id(x) not in apart]
         lits += [v for v in self.prog.values.values() if isinstance(v, int)]
         pts = self.point_values
