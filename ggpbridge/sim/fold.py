@@ -101,6 +101,7 @@ def _first_event(prog) -> tuple:
     from .machine import Live
     from .runtime import Suspend
     live = Live(prog)
+    live.limit = 100_000   # a setup that runs on without any event is not folded (RunawayError)
     live.setup()
     c = live.c
     c.forced, c.stepwise = [], True   # no outcome supplied: the first chance event suspends
