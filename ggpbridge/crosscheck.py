@@ -76,6 +76,9 @@ class Lockstep:
     def __init__(self, loaded, overrides: dict | None = None, fit: int = 0):
         from .gdl.machine import ClingoMachine
         from .sim import compile_loaded
+        from .sim.fold import fold_loaded
+        # both engines play the game without the cards its setup puts aside for good (sim/fold.py)
+        loaded = fold_loaded(loaded, overrides)
         self.prog = compile_loaded(loaded, overrides)
         # fit > 0: tables sized to that many random plays (seeds 0..fit-1 of the simulator's own
         # playouts, not the lockstep's); a play beyond them is counted, not compared
@@ -348,11 +351,14 @@ def _pick(k: int):
 
 def checked_translation(loaded, overrides: dict | None = None, fit: int = 0):
     """The GDL-II translation (`Translation`) the lockstep checks: its tables fitted to `fit`
-    random simulator plays when fit > 0."""
+    random simulator plays when fit > 0; the game's setup folded (`sim/fold.py`), so the simulator
+    must play `fold_loaded(loaded, overrides)`."""
     from .errors import PositionedError
+    from .sim.fold import fold_loaded
     from .translate import measured_fit
     from .translators.recycle_gdl import Translation
     try:
+        loaded = fold_loaded(loaded, overrides)
         sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
         return Translation(loaded.game, 2, overrides, sized)
     except PositionedError as e:   # the translator knows positions, not the file: name it, with its line

@@ -10,13 +10,16 @@ from .gdl.kif import read_kif
 
 
 def load_description(path: str | Path, version: int = 2, overrides: dict | None = None,
-                     dialect: str | None = None, fit: int = 0, decks: bool = True) -> Description:
+                     dialect: str | None = None, fit: int = 0, decks: bool = True, fold: bool = True) -> Description:
     """The GDL description of a game file: KIF is parsed as is; RECYCLE is translated.
 
     `version` 2 gives GDL-II (with `random` and `sees`), 1 the GDL relaxation.
     `overrides` sets declared RECYCLE variables (ignored for KIF files).
     `fit` > 0 sizes the tables to that many random plays (`measured_fit`); `decks` False
-    keeps every shuffle position by position (translators/recycle_gdl/order.py).
+    keeps every shuffle position by position (translators/recycle_gdl/order.py). `fold` leaves
+    out the cards the setup puts aside for good (sim/fold.py): the simulator must then play
+    `fold_loaded`'s game too, as the lockstep does; the queries, whose witnesses the
+    simulator replays on the game as written, ask for False.
     """
     if is_kif(path):
         return read_kif(path)
@@ -24,7 +27,7 @@ def load_description(path: str | Path, version: int = 2, overrides: dict | None 
     if is_deckbuild(path):
         return deckbuild_description(path, version, overrides)
     from .frontends import load_game
-    return translate_loaded(load_game(path, dialect), version, overrides, fit, decks)
+    return translate_loaded(load_game(path, dialect), version, overrides, fit, decks, fold)
 
 
 def deckbuild_description(path: str | Path, version: int = 2, overrides: dict | None = None) -> Description:
@@ -92,7 +95,7 @@ def measured_fit(loaded, plays: int = 200, overrides: dict | None = None, seed: 
 
 
 def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fit: int = 0,
-                     decks: bool = True) -> Description:
+                     decks: bool = True, fold: bool = True) -> Description:
     """Translate a parsed RECYCLE game (`recycle.Loaded`) into GDL-II (2) or GDL (1); see `load_description`."""
     from .errors import GameDefinitionError, PositionedError
     from .recycle.check import check
@@ -104,6 +107,9 @@ def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fi
         raise GameDefinitionError(f"the game has {len(errors)} error(s) and cannot be translated; first: "
                                   f"{e.message}", e.pos, loaded.source)
     try:
+        if fold:
+            from .sim.fold import fold_loaded
+            loaded = fold_loaded(loaded, overrides)
         sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
         return to_gdl(loaded.game, version=version, overrides=overrides, fit=sized, decks=decks)
     except PositionedError as e:

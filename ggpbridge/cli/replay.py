@@ -37,7 +37,7 @@ def command(game, witness, quiet, as_json, html_path, dialect):
     if w["format"] == ASP_FORMAT:   # joint GDL moves from the asp engine: replayed on the translation
         from ..query.asp_engine import replay_gdl
         from ..translate import is_kif, load_description
-        desc = load_description(game, 2, overrides, dialect, decks=False)   # as query translated it
+        desc = load_description(game, 2, overrides, dialect, decks=False, fold=False)   # as query translated it
         # a condition names the game's locations and cards: read through the simulator's layout
         lay = None if is_kif(game) or w["kind"] != "satisfies" else \
             compile_loaded(load_game(game, dialect), overrides).lay

@@ -124,8 +124,10 @@ def describer_for(path: str | Path, gdl: int = 2, overrides: dict | None = None)
         return None
     from ..moves import TranslationMoves
     from ..frontends import load_game
+    from ..sim.fold import fold_setup
     from ..translators.recycle_gdl import Translation
-    return TranslationMoves(Translation(load_game(path).game, gdl, overrides))
+    # the game load_description translated: its setup folded
+    return TranslationMoves(Translation(fold_setup(load_game(path).game, overrides), gdl, overrides))
 
 
 class Match:

@@ -139,7 +139,7 @@ def asp_answer(game, question, role=None, horizon=None, overrides=None, timeout=
         # A GDL file names its roles (`xplayer`); the translation of a RECYCLE game names seat k `player<k>`.
         role_name = role if role is None or is_kif(game) else f"player{parse_role(role)}"
         # without decks: every shuffle position is a chance step, as in the explicit engine's count
-        desc = load_description(game, 2, overrides, dialect, decks=False)
+        desc = load_description(game, 2, overrides, dialect, decks=False, fold=False)
         ans = answer_asp(desc, question, role=role_name, horizon=horizon, timeout=timeout,
                          limit_states=limit_states)
     except NotImplementedError as e:
@@ -192,7 +192,7 @@ def _asp_exists(game, machine, cond, raw, horizon, overrides, timeout, dialect) 
         return Answer("exists", UNKNOWN, "asp", f"not answered: the asp engine cannot be imported ({e})",
                       limit="asp engine unavailable")
     try:
-        desc = load_description(game, 2, overrides, dialect, decks=False)
+        desc = load_description(game, 2, overrides, dialect, decks=False, fold=False)
         ans = answer_exists_asp(desc, machine.prog.lay, cond, raw, horizon, timeout)
     except UnsupportedConstructError as e:
         return Answer("exists", UNKNOWN, "asp", f"not answered: the game uses a construct the translation does "

@@ -294,8 +294,13 @@ class Translation:
     def _bounds(self, flow) -> tuple[int, int]:
         lay = self.prog.lay
         apart = plays.scores_apart(flow)
+        # a declared constant's literal is only its default: its value (`--set` or not) is added below
+        apart |= {id(d.value) for d in self.prog.game.declares}
         lits = [x.value for x in self.prog.game.walk() if isinstance(x, ir.IntLit) and id(x) not in apart]
         lits += [v for v in self.prog.values.values() if isinstance(v, int)]
+        # what the game computes from constants alone (G_cardgame's "every token given": a
+        # stash can reach it) is a value as much as a literal is
+        lits += _constant_values(self.prog.game, self.prog.values)
         pts = self.point_values
         lo = min([-1, 0] + lits + list(pts))
         hi = max([len(lay.cards) + 1, lay.n + 1] + lits + list(pts))
@@ -577,6 +582,25 @@ class Translation:
                           .get(t, "value_any"), e) for (_, t), e in zip(binds, es)]
                 out.append(rule(f("input", r, option_term(fi, es)), f("role_of", p, r), *doms))
         return _dedup(out)
+
+
+def _constant_values(game: ir.Game, values: dict) -> list:
+    """The value of every arithmetic expression of literals and declared constants (a loop
+    variable that shadows a constant's name makes that name not constant)."""
+    bound = {x.var for x in game.walk() if isinstance(getattr(x, "var", None), str) and not isinstance(x, ir.Declare)}
+
+    def value(x):
+        if isinstance(x, ir.IntLit):
+            return x.value
+        if isinstance(x, ir.Var):
+            v = values.get(x.name)
+            return v if isinstance(v, int) and not isinstance(v, bool) and x.name not in bound else None
+        if isinstance(x, ir.Arith) and x.op in ("+", "-", "*"):
+            a, b = value(x.left), value(x.right)
+            return None if a is None or b is None else _INT_OPS[x.op](a, b)
+        return None
+
+    return [v for x in game.walk() if isinstance(x, ir.Arith) for v in [value(x)] if v is not None]
 
 
 def _table_arithmetic(lits: list) -> bool:
