@@ -412,30 +412,25 @@ def _forward(r: Rule, fwd: dict) -> Rule:
     return Rule(_substitute(r.head, sub), tuple(_substitute(x, sub) for x in body))
 
 
-def _substitute(x, sub: dict):
+def _map_vars(x, fn):
+    """A literal with every variable v replaced by fn(v)."""
     if isinstance(x, Var):
-        return sub.get(x.name, x)
+        return fn(x)
     if isinstance(x, Func):
-        return Func(x.name, tuple(_substitute(a, sub) for a in x.args))
+        return Func(x.name, tuple(_map_vars(a, fn) for a in x.args))
     if isinstance(x, Not):
-        return Not(_substitute(x.arg, sub))
+        return Not(_map_vars(x.arg, fn))
     if isinstance(x, Or):
-        return Or(tuple(_substitute(a, sub) for a in x.args))
+        return Or(tuple(_map_vars(a, fn) for a in x.args))
     if isinstance(x, Distinct):
-        return Distinct(_substitute(x.a, sub), _substitute(x.b, sub))
+        return Distinct(_map_vars(x.a, fn), _map_vars(x.b, fn))
     return x
+
+
+def _substitute(x, sub: dict):
+    return _map_vars(x, lambda v: sub.get(v.name, v))
 
 
 def _rename(x, suffix: str):
     """A literal with every variable renamed (NAME -> NAME+suffix)."""
-    if isinstance(x, Var):
-        return Var(x.name + suffix)
-    if isinstance(x, Func):
-        return Func(x.name, tuple(_rename(a, suffix) for a in x.args))
-    if isinstance(x, Not):
-        return Not(_rename(x.arg, suffix))
-    if isinstance(x, Or):
-        return Or(tuple(_rename(a, suffix) for a in x.args))
-    if isinstance(x, Distinct):
-        return Distinct(_rename(x.a, suffix), _rename(x.b, suffix))
-    return x
+    return _map_vars(x, lambda v: Var(v.name + suffix))
