@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from ..errors import NotRecycleError, NotTextError, PositionedError
+from ..filekinds import is_deckbuild
 from ..frontends import is_gcardgame, language
 from ..recycle import why_unreadable
 from ..recycle.check import check
@@ -21,13 +22,16 @@ def command(files, dialect, as_json, quiet):
     report = []
     for f in files:
         try:
-            loaded = load(f, dialect, "`ggpbridge validate` checks GDL files")
-            diags = loaded.warnings + check(loaded.game, loaded.source)
-            dia, shown = loaded.dialect, language(loaded.dialect)
+            if is_deckbuild(f):   # a game module's file is its settings: checked as the machine reads them
+                diags, dia, shown = _deckbuild(f), None, "deck-building game module"
+            else:
+                loaded = load(f, dialect, "`ggpbridge validate` checks GDL files")
+                diags = loaded.warnings + check(loaded.game, loaded.source)
+                dia, shown = loaded.dialect, language(loaded.dialect)
         except PositionedError as e:
             diags, dia = [e.diagnostic()], None
             # never 'v?': the dialect it was read as, and why none fits
-            shown = ("G_cardgame" if is_gcardgame(f) else "not text" if isinstance(e, NotTextError)
+            shown = ("G_cardgame" if is_gcardgame(f) else "deck-building game module" if is_deckbuild(f) else "not text" if isinstance(e, NotTextError)
                      else "not RECYCLE" if isinstance(e, NotRecycleError) or e.source is None
                      else why_unreadable(e.source, dialect))
         errors = sum(d.severity == "error" for d in diags)
@@ -43,3 +47,10 @@ def command(files, dialect, as_json, quiet):
     if as_json:
         output.as_json(report)
     raise SystemExit(1 if any(r["errors"] for r in report) else 0)
+
+
+def _deckbuild(path: str) -> list:
+    """A `.dbk` file's settings read as `simulate` reads them; an error is raised with its position."""
+    from ..deckbuild.settings import read_dbk
+    read_dbk(path)
+    return []

@@ -1,0 +1,36 @@
+"""`ggpbridge check` on deck-building game files: the bundled ones are clean, a bad setting is
+an error at its line and column, as `simulate` would report it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ggpbridge.cli import main
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+
+
+def test_the_bundled_deckbuilding_games_check_clean():
+    files = sorted(str(p) for p in GAMES.glob("*.dbk"))
+    assert len(files) >= 4
+    out = CliRunner().invoke(main, ["check", "--json", *files])
+    assert out.exit_code == 0, out.output
+    assert [r["errors"] for r in json.loads(out.output)] == [0] * len(files)
+
+
+def test_a_bad_setting_is_an_error_at_its_position(tmp_path):
+    bad = tmp_path / "bad.dbk"
+    bad.write_text('game = "golomb"\n[set]\nstacks = 3\nstackz = 2\n', encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", "--json", str(bad)])
+    assert out.exit_code == 1
+    (d,) = json.loads(out.output)[0]["diagnostics"]
+    assert (d["line"], d["col"]) == (4, 1) and "stackz" in d["message"]
+
+
+def test_broken_toml_is_an_error_at_its_position(tmp_path):
+    bad = tmp_path / "bad.dbk"
+    bad.write_text('game = "rpn"\n[set\n', encoding="utf-8")
+    out = CliRunner().invoke(main, ["check", str(bad)])
+    assert out.exit_code == 1 and "bad.dbk:2:" in out.output and "Traceback" not in out.output
