@@ -80,6 +80,10 @@ def fold_setup(game: ir.Game, overrides: dict | None = None) -> ir.Game:
         dead = {k for vn in places if vn in prog.lay.loc_slots
                 for row in [before[0][0][prog.lay.loc_slots[vn]]] if row is not None
                 for lst in row if lst is not None for k in lst}
+        sink_slots = {prog.lay.loc_slots[vn] for vn in places if vn in prog.lay.loc_slots}
+        if any(k in dead for slot, row in enumerate(before[0][0]) if slot not in sink_slots and row is not None
+               for lst in row if lst is not None for k in lst):
+            return game   # a remembered (mem) copy of a dead card: read later through the copy
         decks = _fold_decks(game, prog, dead, overrides)
         if decks is None:
             return game
