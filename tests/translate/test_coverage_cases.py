@@ -119,6 +119,10 @@ def test_sizes_of_the_first_and_last_partition_groups_and_subsets_agree_with_the
     agree(DATA / "groups.rcy", 10)
 
 
+def test_a_partition_by_an_attribute_no_card_has_is_one_group():
+    agree(DATA / "groups_no_attribute.rcy", 6)
+
+
 def test_a_partition_group_other_than_the_first_or_last_is_refused_with_its_position():
     loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
                         " (do ((set (game sto N) (size (1 (partition R (game iloc S)))))))"
