@@ -130,8 +130,8 @@ def _vars_keep_meaning(game: ir.Game, variables: list, dead: set) -> bool:
     integer, and does not renumber: a card variable bound to a dead card (its pile read later
     through the variable) can hold, in the folded game, another card of the same id. So every
     integer a variable holds must lie below the first dead id, where ids are unchanged: the same
-    number or the same card in both games. The declared values (no location in them) hold none."""
-    declared = {d.var for d in game.declares if not any(isinstance(x, ir.Location) for x in d.value.walk())}
+    number or the same card in both games. The declared values made of literals alone hold none."""
+    declared = {d.var for d in game.declares if not any(isinstance(x, (ir.Location, ir.Var)) for x in d.value.walk())}
     low = min(dead)
 
     def same(v) -> bool:
