@@ -80,6 +80,14 @@ def fold_setup(game: ir.Game, overrides: dict | None = None) -> ir.Game:
         dead = {k for vn in places if vn in prog.lay.loc_slots
                 for row in [before[0][0][prog.lay.loc_slots[vn]]] if row is not None
                 for lst in row if lst is not None for k in lst}
+        if not dead:
+            return game
+        sink_slots = {prog.lay.loc_slots[vn] for vn in places if vn in prog.lay.loc_slots}
+        if any(k in dead for slot, row in enumerate(before[0][0]) if slot not in sink_slots and row is not None
+               for lst in row if lst is not None for k in lst):
+            return game   # a remembered (mem) copy of a dead card: read later through the copy
+        if not _vars_keep_meaning(game, before[1], dead):
+            return game
         decks = _fold_decks(game, prog, dead, overrides)
         if decks is None:
             return game
@@ -113,6 +121,26 @@ def _first_event(prog) -> tuple:
         stop = ("chance", e.kind, e.n, e.detail, e.where)
     control = tuple((fr[1], fr[2], fr[3]) for fr in live.frames)
     return c.freeze(), sorted(c.vars.items()), control, stop
+
+
+def _vars_keep_meaning(game: ir.Game, variables: list, dead: set) -> bool:
+    """Whether the variables bound when the first event comes mean the same in the folded game.
+
+    A variable may hold a card (or cards) by id, which the state comparison cannot tell from an
+    integer, and does not renumber: a card variable bound to a dead card (its pile read later
+    through the variable) can hold, in the folded game, another card of the same id. So every
+    integer a variable holds must lie below the first dead id, where ids are unchanged: the same
+    number or the same card in both games. The declared values made of literals alone hold none."""
+    declared = {d.var for d in game.declares if not any(isinstance(x, (ir.Location, ir.Var)) for x in d.value.walk())}
+    low = min(dead)
+
+    def same(v) -> bool:
+        if isinstance(v, bool) or not isinstance(v, (int, list, tuple)):
+            return True
+        if isinstance(v, int):
+            return v < low
+        return all(same(x) for x in v)
+    return all(same(v) for name, v in variables if name not in declared)
 
 
 def _without(state: tuple, dead: set, renumber: dict, ncards: int) -> tuple:

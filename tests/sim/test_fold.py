@@ -103,3 +103,47 @@ def test_a_pile_that_is_read_is_not_a_sink():
     game = parse_text(READ_LATER, "t.rcy").game
     assert ("hloc", "OUT") not in sinks(game)
     assert fold_setup(game) is game
+
+
+# The card put aside is remembered first: the copy in `mem M` is read after the first chance
+# event (the score counts it), so the card is not dead although its pile is a sink. Folded, the
+# setup would find no ONE, remember nothing and score 10 less.
+REMEMBERED = """(game (setup (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR)) (SUIT (RED)))))
+  (do (((> (size (filter (game iloc STOCK) 'C (== (cardatt RANK 'C) ONE))) 0)
+         (do ((remember (top (filter (game iloc STOCK) 'C (== (cardatt RANK 'C) ONE))) (top (game mem M)))
+              (move (top (filter (game iloc STOCK) 'C (== (cardatt RANK 'C) ONE))) (top (game hloc OUT))))))
+       (shuffle (game iloc STOCK))))
+  (stage player
+    (end (== (size (game iloc STOCK)) 0))
+    (choice ((move (top (game iloc STOCK)) (top ((current player) vloc HAND))))))
+  (scoring max (+ (size ((current player) vloc HAND)) (* 10 (size (game mem M))))))
+"""
+
+
+def test_a_card_remembered_before_it_is_put_aside_is_not_folded():
+    game = parse_text(REMEMBERED, "t.rcy").game
+    assert sinks(game) == {("hloc", "OUT")}
+    assert fold_setup(game) is game
+
+
+# The bottom card, bound to 'X before the shuffle, is put aside when it is the ONE. The pile is a
+# sink, but 'X is read after the shuffle. Folded, 'X would be the TWO, which has the same id there
+# (ids are not renumbered in variables): the score would lose its 10.
+CARD_VARIABLE = """(game (setup (create players 2)
+    (create deck (game iloc STOCK) (deck (RANK (ONE, TWO, THREE, FOUR, FIVE)) (SUIT (RED)))))
+  (do ((let (bottom (game iloc STOCK)) 'X
+         (do (((== (cardatt RANK 'X) ONE) (move 'X (top (game hloc OUT))))
+              (shuffle (game iloc STOCK))
+              ((== (cardatt RANK 'X) ONE) (set (game sto K) 1)))))))
+  (stage player
+    (end (== (size (game iloc STOCK)) 0))
+    (choice ((move (top (game iloc STOCK)) (top ((current player) vloc HAND))))))
+  (scoring max (+ (size ((current player) vloc HAND)) (* 10 (game sto K)))))
+"""
+
+
+def test_a_card_variable_bound_across_the_first_event_to_a_dead_card_is_not_folded():
+    game = parse_text(CARD_VARIABLE, "t.rcy").game
+    assert sinks(game) == {("hloc", "OUT")}
+    assert fold_setup(game) is game

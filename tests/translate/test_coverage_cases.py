@@ -65,6 +65,13 @@ def test_storages_named_at_run_time_agree_with_the_simulator():
     agree(DATA / "named_counters.rcy", 8)
 
 
+def test_a_storage_named_by_a_name_never_set_is_the_empty_name():
+    # ('P sto ('P str FAV)) before FAV is set: the simulator counts in the storage named "" (no_value)
+    desc = translate_loaded(parse_file(DATA / "unset_key.rcy"), 2)
+    assert ("no_value",) in facts(desc, "sto_name")
+    agree(DATA / "unset_key.rcy", 6)
+
+
 def test_a_filter_of_a_filter_is_one_filter_of_both_conditions():
     loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
                         " (do ((set (game sto N) (size (filter (filter (game iloc S) 'X (== (cardatt R 'X) A))"
@@ -110,6 +117,10 @@ def test_a_counted_set_of_a_memory_location_is_refused_with_its_position():
 
 def test_sizes_of_the_first_and_last_partition_groups_and_subsets_agree_with_the_simulator():
     agree(DATA / "groups.rcy", 10)
+
+
+def test_a_partition_by_an_attribute_no_card_has_is_one_group():
+    agree(DATA / "groups_no_attribute.rcy", 6)
 
 
 def test_a_partition_group_other_than_the_first_or_last_is_refused_with_its_position():

@@ -230,7 +230,7 @@ class Translation:
                 out["str"].add(x.key.value)
             elif isinstance(x, ir.PointsRef) and isinstance(x.name, ir.Name):
                 out["pts"].add(x.name.value)
-        computed = computed_keys(self.prog.game, self.prog.values, self._names() - {""})
+        computed = computed_keys(self.prog.game, self.prog.values, self._names())
         out["sto"] |= computed["sto"]
         out["str"] |= computed["str"]
         lay = self.prog.lay

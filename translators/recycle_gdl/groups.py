@@ -47,7 +47,10 @@ def _partition_size(comp, p: ir.Partition, first: bool, env):
         where = [f(guard, L)]
     else:                      # a name computed at run time: any location
         where = [f("loc_name", L)]
-    add(rule(f(val_at, L, O, I, V), *where, true(f("at", L, O, I, C)), f("card_att", C, attr, V)))
+    if p.attr.value in comp.lay.attr:
+        add(rule(f(val_at, L, O, I, V), *where, true(f("at", L, O, I, C)), f("card_att", C, attr, V)))
+    else:   # an attribute no card has: every card's value is the empty name (one group), as in the simulator
+        add(rule(f(val_at, L, O, I, name("")), *where, true(f("at", L, O, I, C))))
     if first:   # the group of the bottom card
         add(rule(f(key, L, O, V), f(val_at, L, O, const(0), V)))
     else:       # the group of the highest card whose value no card below it has
