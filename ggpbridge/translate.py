@@ -34,11 +34,15 @@ def deckbuild_description(path: str | Path, version: int = 2, overrides: dict | 
     """The generated GDL-II of a deck-building game file (`ggpbridge/deckbuild/gdl.py`)."""
     from .deckbuild.gdl import describe
     from .deckbuild.settings import read_dbk
-    from .errors import UnsupportedConstructError
+    from .errors import Source, UnsupportedConstructError
     from .gdl.kif import parse_kif
+    src = Source(str(path), Path(path).read_text(encoding="utf-8"))
     if version != 2:
-        raise UnsupportedConstructError(f"{path}: a deck-building game is translated to GDL-II only (--to gdl2)")
-    return parse_kif(describe(read_dbk(path, overrides)), str(path))
+        raise UnsupportedConstructError("a deck-building game is translated to GDL-II only (--to gdl2)", source=src)
+    try:
+        return parse_kif(describe(read_dbk(path, overrides)), str(path))
+    except UnsupportedConstructError as e:
+        raise e.with_source(src) from None
 
 
 def derives_score_lost(desc: Description) -> bool:

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import re
 from itertools import combinations_with_replacement
+from math import comb
 
 from ..errors import UnsupportedConstructError
 from .cards import SUITS, Card
 from .exprs import values_for
 from .machine import RPN_POINTS, DeckMachine
 from .settings import Settings
+
+MAX_HANDS = 50_000   # multisets of faces whose values the description tabulates (each one an expression search)
 
 
 def _loc_owned(p: str) -> list[str]:
@@ -102,6 +105,13 @@ def describe(settings: Settings) -> str:
     w.comment("what hand cards make: faces in card order, values the store can ask for")
     wanted = {c.rank % s.clock if s.clock else c.rank for c in cards}
     faces = sorted({(c.suit, c.rank) for c in cards})
+    multisets = sum(comb(len(faces) + k - 1, k) for k in range(2, hand + 1))
+    if multisets > MAX_HANDS:
+        # each multiset is an expression search: refuse at once rather than run for hours
+        raise UnsupportedConstructError(
+            f"the table of what hands make would cover {multisets:,} multisets of {len(faces)} faces (hands of "
+            f"up to {hand}); the GDL-II translation is for small variants (at most {MAX_HANDS:,}): lower "
+            f"--set ranks or hand, as games/{s.game}_small.dbk does")
     for k in range(2, hand + 1):
         for combo in combinations_with_replacement(faces, k):
             made = values_for(s.game, [Card(f, r) for f, r in combo], s.clock).get((1 << k) - 1, {})

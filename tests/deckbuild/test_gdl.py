@@ -42,3 +42,16 @@ def test_the_lockstep_finds_a_rule_that_differs():
     rep = lockstep(shorter, ClingoMachine(parse_kif(describe(s))), 5)
     assert rep.divergence is not None
     assert rep.divergence["what"] in ("terminal", "legal moves", "goals")
+
+
+@pytest.mark.parametrize("game", ["rpn", "golomb"])
+def test_a_full_size_game_is_refused_at_once_with_the_table_size(game, tmp_path):
+    # the paper's games (52 faces, hands of 5) would tabulate millions of hands: a clear refusal
+    # naming the file, not hours of expression searches
+    from click.testing import CliRunner
+    from ggpbridge.cli import main
+    with pytest.raises(UnsupportedConstructError, match=r"4,187,053 multisets of 52 faces"):
+        describe(read_dbk(GAMES / f"{game}.dbk"))
+    out = CliRunner().invoke(main, ["translate", str(GAMES / f"{game}.dbk"), "--to", "gdl2", "-o", str(tmp_path / "g.kif")])
+    assert out.exit_code != 0 and f"{game}.dbk: unsupported: the table" in out.output
+    assert "Traceback" not in out.output and not (tmp_path / "g.kif").exists()
