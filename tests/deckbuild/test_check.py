@@ -34,3 +34,9 @@ def test_broken_toml_is_an_error_at_its_position(tmp_path):
     bad.write_text('game = "rpn"\n[set\n', encoding="utf-8")
     out = CliRunner().invoke(main, ["check", str(bad)])
     assert out.exit_code == 1 and "bad.dbk:2:" in out.output and "Traceback" not in out.output
+
+
+def test_a_bad_set_names_the_file(tmp_path):
+    out = CliRunner().invoke(main, ["simulate", str(GAMES / "rpn_small.dbk"), "-n", "1", "--set", "foo=1"])
+    assert out.exit_code != 0 and "rpn_small.dbk: error: --set: unknown setting 'foo'" in out.output
+    assert "<input>" not in out.output and "Traceback" not in out.output
