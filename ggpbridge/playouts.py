@@ -117,9 +117,10 @@ def run(path, engine: str, n: int, seed: int = 0, overrides: dict | None = None,
         max_steps: int = 10_000, fit: int = 0) -> dict:
     """n playouts (seeds seed..seed+n-1) of a game file on 'sim' or 'clingo'; per-role mean goals."""
     t0 = time.perf_counter()
-    machine = load_machine(path, engine, overrides, fit)
     games = []
     try:
+        # loading is inside: a stop while the game is still being read or grounded reports 0 playouts
+        machine = load_machine(path, engine, overrides, fit)
         for i in range(n):
             games.append({"seed": seed + i, **random_playout(machine, random.Random(seed + i), max_steps)})
             if progress is not None:

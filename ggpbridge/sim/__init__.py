@@ -43,10 +43,12 @@ def simulate(prog: Program, n: int, seed: int = 0, players: str = "random", max_
     """
     stats = stats_for(prog)
     stats.interrupted = False
-    fast = None if detailed else fast_path(prog)
+    fast = None
     searching = False   # searching players run on the closure engine (play_fast declines them)
     t0 = time.perf_counter()
     try:
+        # generating the fast path is inside: a stop during it returns the (empty) statistics
+        fast = None if detailed else fast_path(prog)
         for i in range(n):
             s = seed + i
             seats = make_players(players, prog.lay.n, s)

@@ -36,3 +36,29 @@ def test_unfinished_games_are_counted_not_scored():
     rep = run(GAMES / "war_n4_seat.rcy", "sim", 10, max_steps=200)
     assert rep["finished"] < 10
     assert all(g["goals"] is None for g in rep["games"] if not g["finished"])
+
+
+def test_a_stop_while_the_game_loads_reports_no_playouts(monkeypatch):
+    # SIGTERM/Ctrl-C can land before the first playout (reading or grounding the game): the
+    # run still returns its (empty) report, so the command prints it instead of nothing
+    import ggpbridge.playouts as playouts
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(playouts, "load_machine", stopped)
+    rep = playouts.run("games/war.rcy", "sim", 10)
+    assert rep["playouts"] == 0 and rep["finished"] == 0 and rep["mean_goal"] == {} and rep["games"] == []
+
+
+def test_a_stop_while_the_fast_path_is_generated_returns_empty_statistics(monkeypatch):
+    import ggpbridge.sim as sim
+    from ggpbridge.recycle import parse_file
+
+    def stopped(prog):
+        raise KeyboardInterrupt
+
+    prog = sim.compile_loaded(parse_file(GAMES / "war.rcy"))
+    monkeypatch.setattr(sim, "fast_path", stopped)
+    stats = sim.simulate(prog, 10)
+    assert stats.interrupted and stats.report()["games"] == 0
