@@ -182,7 +182,15 @@ class Expressions:
         args = [self.x(a, env) for a in n.args]
         if n.op == "union":
             return "[" + ", ".join(f"*{a}" for a in args) + "]"
-        want = len(args) if n.op == "intersect" else 1
+        want = str(len(args)) if n.op == "intersect" else "1"
+        if n.op == "intersect" and any(isinstance(a, ir.AggCards) for a in n.args):
+            # an `(all COLL ...)` argument is one collection per element (sim/exprs.x_SetOp)
+            terms = []
+            for a in n.args:
+                ev = self.every(a.coll) if isinstance(a, ir.AggCards) else None
+                terms.append("1" if not isinstance(a, ir.AggCards) else str(len(ev)) if ev is not None
+                             else f"len(list({self.coll(a.coll, env)}))")
+            want = "(" + " + ".join(terms) + ")"
         return f"_counted(({', '.join(args)},), {want})"
 
     def every(self, coll):

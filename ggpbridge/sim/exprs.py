@@ -409,9 +409,16 @@ class ExprCompiler:
                     out.extend(a(c))
                 return out
             return union
-        # intersect: as often as there are arguments; disjunction: exactly once (ops.counted)
-        want = len(args) if n.op == "intersect" else 1
-        return lambda c: counted([a(c) for a in args], want)
+        # intersect: as often as there are collections; disjunction: exactly once (ops.counted)
+        if n.op != "intersect":
+            return lambda c: counted([a(c) for a in args], 1)
+        # an `(all COLL 'V CARDS)` argument is one collection per element of COLL (CardStock
+        # counts it as none, so its intersect is always empty: docs/cardstock-semantics.md)
+        per = [self.coll(a.coll, env) if isinstance(a, ir.AggCards) else None for a in n.args]
+        if all(k is None for k in per):
+            want = len(args)
+            return lambda c: counted([a(c) for a in args], want)
+        return lambda c: counted([a(c) for a in args], sum(1 if k is None else len(list(k(c))) for k in per))
 
     def x_AggCards(self, n, env):
         coll = self.coll(n.coll, env)

@@ -22,7 +22,8 @@ _CARD_NO = "card_no"   # (card_no C K): card C is the K-th card (by id): the ord
 
 def counted_size(comp, c: ir.SetOp, n, env):
     """(literals, size) of `(size (intersect|disjunction ARGS...))`."""
-    want = len(c.args) if c.op == "intersect" else 1
+    # intersect: once per collection, an `(all player|team ...)` argument being one per member
+    want = sum(_members(comp, a) for a in c.args) if c.op == "intersect" else 1
     parts = []
     for a in c.args:
         got = scan_parts(a)
@@ -54,6 +55,13 @@ def counted_size(comp, c: ir.SetOp, n, env):
                            f("isucc", i, i2)))
     total = comp.fresh.var("k")
     return [f(cnt, *args, const(len(comp.lay.cards)), total)], total
+
+
+def _members(comp, a) -> int:
+    """How many collections an argument of `intersect` is (sim/exprs.x_SetOp)."""
+    if isinstance(a, ir.AggCards) and isinstance(a.coll, ir.AllOf):
+        return comp.lay.n if a.coll.kind == "player" else len(comp.lay.teams)
+    return 1
 
 
 def _single(kind: str, part) -> bool:
