@@ -8,6 +8,7 @@ expression that makes it, readably. A buy is then a lookup of the store card's v
 from __future__ import annotations
 
 from itertools import product
+from math import prod
 from typing import Sequence
 
 from .cards import Card, factors
@@ -97,7 +98,7 @@ def golomb_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, s
                     continue
                 num = [v for (v, _), up in zip(choice, split) if up]
                 den = [v for (v, _), up in zip(choice, split) if not up]
-                top, bottom = _prod(num), _prod(den)
+                top, bottom = prod(num), prod(den)
                 if top % bottom:
                     continue
                 v = top // bottom % clock if clock else top // bottom
@@ -107,13 +108,6 @@ def golomb_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, s
         if values:
             out[mask] = values
     return out
-
-
-def _prod(xs: list[int]) -> int:
-    r = 1
-    for x in xs:
-        r *= x
-    return r
 
 
 def values_for(game: str, hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, str]]:
