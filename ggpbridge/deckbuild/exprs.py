@@ -86,11 +86,17 @@ def golomb_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, s
     """Golomb: the cards of each suit make one positive sum-or-difference; the suits' values
     combine by × and ÷ in any order into an integer (at least one value multiplies)."""
     out: dict[int, dict[int, str]] = {}
+    sums: dict[tuple, dict[int, str]] = {}   # a suit's cards recur in many card sets: their sums once
     for mask in range(1, 1 << len(hand)):
         used = [c for i, c in enumerate(hand) if mask >> i & 1]
         if len(used) < 2:
             continue
-        groups = [_signed_sums([c for c in used if c.suit == s]) for s in dict.fromkeys(c.suit for c in used)]
+        groups = []
+        for s in dict.fromkeys(c.suit for c in used):
+            same = tuple(c for c in used if c.suit == s)
+            if same not in sums:
+                sums[same] = _signed_sums(list(same))
+            groups.append(sums[same])
         values: dict[int, str] = {}
         for choice in product(*(sorted(g.items()) for g in groups)):
             for split in product((True, False), repeat=len(choice)):
