@@ -11,6 +11,8 @@ from ..recycle.check import check
 from . import output
 from .common import dialect_option, load
 
+_DECKBUILD = "deck-building game module"   # how the report names a .dbk file
+
 
 @click.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
@@ -23,7 +25,7 @@ def command(files, dialect, as_json, quiet):
     for f in files:
         try:
             if is_deckbuild(f):   # a game module's file is its settings: checked as the machine reads them
-                diags, dia, shown = _deckbuild(f), None, "deck-building game module"
+                diags, dia, shown = _deckbuild(f), None, _DECKBUILD
             else:
                 loaded = load(f, dialect, "`ggpbridge validate` checks GDL files")
                 diags = loaded.warnings + check(loaded.game, loaded.source)
@@ -31,7 +33,7 @@ def command(files, dialect, as_json, quiet):
         except PositionedError as e:
             diags, dia = [e.diagnostic()], None
             # never 'v?': the dialect it was read as, and why none fits
-            shown = ("G_cardgame" if is_gcardgame(f) else "deck-building game module" if is_deckbuild(f) else "not text" if isinstance(e, NotTextError)
+            shown = ("G_cardgame" if is_gcardgame(f) else _DECKBUILD if is_deckbuild(f) else "not text" if isinstance(e, NotTextError)
                      else "not RECYCLE" if isinstance(e, NotRecycleError) or e.source is None
                      else why_unreadable(e.source, dialect))
         errors = sum(d.severity == "error" for d in diags)

@@ -41,11 +41,8 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
     opts = dict(max_events=max_events, time_limit=time_limit, fit=fit)
     with naming(game):
-        if as_json or not sys.stderr.isatty():
-            rep = crosscheck(loaded, n, seed, parse_sets(sets), **opts)
-        else:
-            with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
-                rep = crosscheck(loaded, n, seed, parse_sets(sets), progress=bar.update, **opts)
+        rep = _with_progress(n, as_json, lambda progress: crosscheck(loaded, n, seed, parse_sets(sets),
+                                                                     progress=progress, **opts))
     data = {"game": game, "seed": seed, **rep.as_dict()}
     if as_json:
         output.as_json(data)
@@ -69,11 +66,8 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
             click.echo(f"stopped: {rep.stopped}")
         d = rep.divergence
         if d:
-            click.echo(click.style("divergence: ", fg="red") + d["what"], err=True)
-            click.echo(f"  seed {d['seed']}; replay: {d.get('history')}", err=True)
-            for k in ("only_simulator", "only_clingo"):
-                if d.get(k):
-                    click.echo(f"  {k.replace('_', ' ')}: {' '.join(d[k][:20])}", err=True)
+            _divergence(d, f"seed {d['seed']}; replay: {d.get('history')}",
+                        {"only_simulator": "only simulator", "only_clingo": "only clingo"})
     raise SystemExit(1 if rep.divergence else 0)
 
 
@@ -87,16 +81,13 @@ def _deckbuild(game, n, seed, sets, max_events, as_json):
     from ..translate import deckbuild_description
     from ..deckbuild.settings import read_dbk
     t0 = time.perf_counter()
-    settings = read_dbk(game, parse_sets(sets))
+    overrides = parse_sets(sets)
+    machine = DeckMachine(read_dbk(game, overrides))
     with naming(game):
-        desc = deckbuild_description(game, 2, parse_sets(sets))
+        desc = deckbuild_description(game, 2, overrides)
         clingo = ClingoMachine(desc)
     setup = time.perf_counter() - t0
-    if as_json or not sys.stderr.isatty():
-        rep = lockstep(DeckMachine(settings), clingo, n, seed, max_events)
-    else:
-        with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
-            rep = lockstep(DeckMachine(settings), clingo, n, seed, max_events, bar.update)
+    rep = _with_progress(n, as_json, lambda progress: lockstep(machine, clingo, n, seed, max_events, progress))
     seconds = time.perf_counter() - t0 - setup
     data = {"game": game, "seed": seed, "kif_sha256": kif_sha256(desc), "seconds": round(seconds, 1),
             "setup_seconds": round(setup, 1), **rep.as_dict()}
@@ -108,10 +99,24 @@ def _deckbuild(game, n, seed, sets, max_events, as_json):
                    + ("  [interrupted]" if rep.interrupted else ""))
         d = rep.divergence
         if d:
-            click.echo(click.style("divergence: ", fg="red") + d["what"], err=True)
-            click.echo(f"  seed {d['seed']}, step {d['step']}; moves: {d['moves'][-10:]}", err=True)
-            for k in ("only_a", "only_b"):
-                if d.get(k):
-                    who = "only the Python machine" if k == "only_a" else "only clingo"
-                    click.echo(f"  {who}: {' '.join(d[k][:20])}", err=True)
+            _divergence(d, f"seed {d['seed']}, step {d['step']}; moves: {d['moves'][-10:]}",
+                        {"only_a": "only the Python machine", "only_b": "only clingo"})
     raise SystemExit(1 if rep.divergence else 0)
+
+
+def _with_progress(n: int, as_json: bool, run):
+    """`run(progress)`: with a progress bar of n plays on a terminal's stderr, else progress None."""
+    if as_json or not sys.stderr.isatty():
+        return run(None)
+    with click.progressbar(length=n, label="lockstep", file=sys.stderr) as bar:
+        return run(bar.update)
+
+
+def _divergence(d: dict, where: str, only: dict) -> None:
+    """The first divergence on stderr: what differs, where, and the moves only one engine has
+    (`only`: the report's key -> the engine's name)."""
+    click.echo(click.style("divergence: ", fg="red") + d["what"], err=True)
+    click.echo(f"  {where}", err=True)
+    for k, who in only.items():
+        if d.get(k):
+            click.echo(f"  {who}: {' '.join(d[k][:20])}", err=True)

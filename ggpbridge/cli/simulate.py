@@ -38,26 +38,15 @@ def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster,
     overrides = parse_sets(sets)
     prog = compile_loaded(loaded, overrides)
 
-    def run(progress=None):
+    def run(progress):
         if workers or cluster:
             from ..cluster import simulate_on_cluster
             return simulate_on_cluster(loaded, overrides, n, seed, players, max_steps, detailed,
                                        cluster=cluster, workers=workers, progress=progress)
         return simulate(prog, n, seed, players, max_steps, progress=progress, detailed=detailed)
 
-    if not as_json and n >= 200:
-        with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
-            stats = run(bar.update)
-    else:
-        stats = run()
-    rep = stats.report()
-    rep["game"], rep["seed"], rep["players"] = game, seed, describe_players(players)
-    if stats.interrupted:
-        rep["interrupted"] = True
-    if as_json:
-        output.as_json(rep)
-    else:
-        output.sim_report(rep)
+    stats = _with_progress(n, not as_json and n >= 200, run)
+    rep = _report(stats, game, seed, players, as_json)
     problem = getattr(stats, "cluster_error", None)
     if problem:   # the games of the chunks that completed are reported above
         click.echo(f"error: the cluster stopped: {problem}", err=True)
@@ -77,19 +66,32 @@ def _deckbuild(game, n, seed, players, sets, max_steps, distributed, as_json):
         policies(players, machine, seed)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
-    if not as_json and n >= 20:
-        with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
-            stats, figures = simulate_machine(machine, n, seed, players, max_steps, bar.update)
-    else:
-        stats, figures = simulate_machine(machine, n, seed, players, max_steps)
+    stats, figures = _with_progress(n, not as_json and n >= 20,
+                                    lambda progress: simulate_machine(machine, n, seed, players, max_steps, progress))
+    rep = _report(stats, game, seed, players, as_json, deckbuilding=figures.report())
+    raise SystemExit(1 if rep["errors"] else 0)
+
+
+def _with_progress(n: int, bar_shown: bool, run):
+    """`run(progress)`: with a progress bar of n games on stderr when `bar_shown`, else progress None."""
+    if not bar_shown:
+        return run(None)
+    with click.progressbar(length=n, label="playing", file=sys.stderr) as bar:
+        return run(bar.update)
+
+
+def _report(stats, game, seed, players, as_json: bool, **extra) -> dict:
+    """The report of the games played, printed as the table (and a deck-building game's figures,
+    `extra["deckbuilding"]`) or as JSON; returned for the exit status."""
     rep = stats.report()
     rep["game"], rep["seed"], rep["players"] = game, seed, describe_players(players)
-    rep["deckbuilding"] = figures.report()
+    rep.update(extra)
     if stats.interrupted:
         rep["interrupted"] = True
     if as_json:
         output.as_json(rep)
     else:
         output.sim_report(rep)
-        output.deckbuild_figures(rep["deckbuilding"])
-    raise SystemExit(1 if rep["errors"] else 0)
+        if "deckbuilding" in rep:
+            output.deckbuild_figures(rep["deckbuilding"])
+    return rep

@@ -8,6 +8,7 @@ expression that makes it, readably. A buy is then a lookup of the store card's v
 from __future__ import annotations
 
 from itertools import product
+from math import prod
 from typing import Sequence
 
 from .cards import Card, factors
@@ -85,11 +86,17 @@ def golomb_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, s
     """Golomb: the cards of each suit make one positive sum-or-difference; the suits' values
     combine by × and ÷ in any order into an integer (at least one value multiplies)."""
     out: dict[int, dict[int, str]] = {}
+    sums: dict[tuple, dict[int, str]] = {}   # a suit's cards recur in many card sets: their sums once
     for mask in range(1, 1 << len(hand)):
         used = [c for i, c in enumerate(hand) if mask >> i & 1]
         if len(used) < 2:
             continue
-        groups = [_signed_sums([c for c in used if c.suit == s]) for s in dict.fromkeys(c.suit for c in used)]
+        groups = []
+        for s in dict.fromkeys(c.suit for c in used):
+            same = tuple(c for c in used if c.suit == s)
+            if same not in sums:
+                sums[same] = _signed_sums(list(same))
+            groups.append(sums[same])
         values: dict[int, str] = {}
         for choice in product(*(sorted(g.items()) for g in groups)):
             for split in product((True, False), repeat=len(choice)):
@@ -97,7 +104,7 @@ def golomb_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, s
                     continue
                 num = [v for (v, _), up in zip(choice, split) if up]
                 den = [v for (v, _), up in zip(choice, split) if not up]
-                top, bottom = _prod(num), _prod(den)
+                top, bottom = prod(num), prod(den)
                 if top % bottom:
                     continue
                 v = top // bottom % clock if clock else top // bottom
@@ -107,13 +114,6 @@ def golomb_values(hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, s
         if values:
             out[mask] = values
     return out
-
-
-def _prod(xs: list[int]) -> int:
-    r = 1
-    for x in xs:
-        r *= x
-    return r
 
 
 def values_for(game: str, hand: Sequence[Card], clock: int = 0) -> dict[int, dict[int, str]]:

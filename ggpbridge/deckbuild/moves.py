@@ -99,11 +99,6 @@ class Bank:
 END, KEEP, NOOP = "end", "keep", "noop"
 
 
-def text(move) -> str:
-    """A move as a person reads it."""
-    return getattr(move, "text", str(move))
-
-
 @dataclass(frozen=True)
 class Power:
     """Section 5.4 (`kings=1`): discard a king from hand for its power. K♥: draw two; K♣: bank

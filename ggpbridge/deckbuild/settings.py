@@ -107,5 +107,5 @@ def read_dbk(path: str | Path, overrides: dict | None = None) -> Settings:
         try:
             s = settings(game, {**values, **overrides})
         except GameDefinitionError as e:
-            raise GameDefinitionError(f"--set: {e.message}", source=Source(str(path), text)) from None
+            raise GameDefinitionError(f"--set: {e.message}", source=source) from None
     return s

@@ -3,13 +3,11 @@ an error at its line and column, as `simulate` would report it."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
+from conftest import GAMES
 from ggpbridge.cli import main
-
-GAMES = Path(__file__).resolve().parents[2] / "games"
 
 
 def test_the_bundled_deckbuilding_games_check_clean():
