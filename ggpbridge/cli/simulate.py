@@ -90,6 +90,6 @@ def _deckbuild(game, n, seed, players, sets, max_steps, distributed, as_json):
     if as_json:
         output.as_json(rep)
     else:
-        output.sim_report(rep)
+        output.sim_report(rep, output.MACHINE_STEP)
         output.deckbuild_figures(rep["deckbuilding"])
     raise SystemExit(1 if rep["errors"] else 0)
