@@ -77,6 +77,12 @@ def format_message(severity: str, message: str, pos: Pos, source: Source | None)
     return f"{head}\n    {text}\n    {caret}"
 
 
+def interrupted_by(stop: BaseException) -> str:
+    """What stopped an interrupted search, for its `stopped by:` line: Ctrl-C, or the signal a
+    KeyboardInterrupt subclass names (`cli.common.Terminated`: SIGTERM)."""
+    return f"interrupted ({getattr(stop, 'signal_name', 'Ctrl-C')})"
+
+
 class GgpBridgeError(Exception):
     """Base of every error the library raises on purpose."""
 

@@ -84,6 +84,15 @@ def test_query_prints_its_unknown_answer_on_sigterm(tmp_path):
                                 cwd=tmp_path)
     assert code == 143, (out, err)
     assert "unknown" in out and "interrupted" in out
+    # the answer names the signal that stopped it (it said Ctrl-C for SIGTERM too)
+    assert "stopped by: interrupted (SIGTERM)" in out and "Ctrl-C" not in out
+
+
+def test_an_interrupted_search_names_what_stopped_it():
+    from ggpbridge.cli.common import Terminated
+    from ggpbridge.errors import interrupted_by
+    assert interrupted_by(KeyboardInterrupt()) == "interrupted (Ctrl-C)"
+    assert interrupted_by(Terminated()) == "interrupted (SIGTERM)"
 
 
 def test_report_writes_the_page_of_the_games_played_on_sigint(tmp_path):

@@ -208,3 +208,18 @@ def test_the_command_writes_json_and_refuses_a_bad_parent(tmp_path):
     assert r.exit_code == 2 and "bad.gcg" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(main, ["evolve", "--lang", "recycle", "--from", str(UNO), "-o", str(tmp_path / "x")])
     assert r.exit_code == 2 and "not a recycle file" in r.output
+
+
+@pytest.mark.parametrize("text, where", [("[weights]\nbalance = 1\n[playouts]\ngames = 'ten'\n", "c.toml:4:1: error:"),
+                                         ("[playouts]\n  gamez = 3\n", "c.toml:2:3: error:"),
+                                         ("[weigths]\n", "c.toml:1:1: error: unknown section"),
+                                         ("[weights\n", "c.toml:1:9: error:"),
+                                         (b"[weights]\n\xff", "c.toml:2:1: error: not UTF-8 text")])
+def test_a_bad_config_is_an_error_at_its_line_and_column(tmp_path, text, where):
+    # as a .dbk file's errors are (both read through ggpbridge/tomlfile.py); a file that is not
+    # UTF-8 was a UnicodeDecodeError traceback
+    f = tmp_path / "c.toml"
+    f.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(ConfigError) as e:
+        load(f)
+    assert str(e.value).startswith(str(tmp_path / where))

@@ -108,6 +108,8 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where Ctrl-C raises KeyboardInterrupt: the loops that keep their partial
     results on Ctrl-C (simulate, playouts, the lockstep, the query engines) keep them on SIGTERM too."""
 
+    signal_name = "SIGTERM"   # errors.interrupted_by names it
+
 
 # 128 + the signal's number, as shells report a process stopped by it
 _EXIT_STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}

@@ -41,7 +41,11 @@ def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, m
     its games, and the seed that reproduces a failure. Exit status 1 on any failure not listed
     in --expected (internal errors always count), 2 when PATHS hold no game file.
     """
-    expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
+    try:
+        expect = [ln.split("#")[0].strip() for ln in expected] if expected else []
+    except UnicodeDecodeError as e:   # click.File reads lazily: the list's bytes are decoded here
+        raise click.BadParameter(f"{expected.name}: not UTF-8 text: byte 0x{e.object[e.start]:02x} cannot be "
+                                 f"decoded", param_hint="--expected") from None
     expect = [e for e in expect if e]
     files = files_under(paths)
     if not files:

@@ -43,11 +43,16 @@ def deckbuild_figures(fig: dict) -> None:
                f"options per buying decision: {fig['options_per_buying_decision']}; "
                f"buys offered when any: {fig['buys_offered_when_any']}; "
                f"hands that can buy nothing: {_pct(fig['hands_that_buy_nothing'])}")
-    click.echo("  a step is one joint move of the game machine (a chance pick or a decision).")
 
 
-def sim_report(rep: dict) -> None:
-    """The simulate command's table."""
+SIMULATOR_STEP = ("  a step is one simulator step: a stage-level statement run, a choice made, or a stage's "
+                  "end test; --max-steps counts these.")
+MACHINE_STEP = "  a step is one joint move of the game machine (a chance pick or a decision)."
+
+
+def sim_report(rep: dict, step_legend: str = SIMULATOR_STEP) -> None:
+    """The simulate command's table; `step_legend` says what its steps count (a deck-building
+    game's machine counts joint moves: MACHINE_STEP)."""
     heading(f"{rep['game']}: {rep['games']} games from seed {rep['seed']} ({rep['players']} players)"
             + ("  [interrupted]" if rep.get("interrupted") else ""))
     click.echo(f"finished {rep['finished']}, cycles {rep['cycles']}, unfinished {rep['unfinished']}, "
@@ -62,8 +67,7 @@ def sim_report(rep: dict) -> None:
     c, b, st = rep["choices_per_game"], rep["branching"], rep["steps_per_game"]
     click.echo(f"choices per game: {c['mean']} (sd {c['sd']}); steps per game: {st['mean']} "
                f"(min {st['min']}, median {st['median']}, max {st['max']})")
-    click.echo("  a step is one simulator step: a stage-level statement run, a choice made, or a stage's "
-               "end test; --max-steps counts these.")
+    click.echo(step_legend)
     if b["mean_options"] is not None:
         click.echo(f"mean options per choice: {b['mean_options']}; forced choices: {_pct(b['forced_share'])}")
     rows = b["by_stage_iteration"]

@@ -91,7 +91,9 @@ def _report(stats, game, seed, players, as_json: bool, **extra) -> dict:
     if as_json:
         output.as_json(rep)
     else:
-        output.sim_report(rep)
         if "deckbuilding" in rep:
+            output.sim_report(rep, output.MACHINE_STEP)
             output.deckbuild_figures(rep["deckbuilding"])
+        else:
+            output.sim_report(rep)
     return rep

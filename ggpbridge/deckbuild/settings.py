@@ -5,11 +5,10 @@ A `.dbk` file is TOML: `game = "rpn"` or `"golomb"` and a `[set]` table of these
 """
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
+from .. import tomlfile
 from ..errors import GameDefinitionError, Pos, Source
 
 GAMES = ("rpn", "golomb")
@@ -78,21 +77,12 @@ def settings(game: str, values: dict, where=None) -> Settings:
 
 def read_dbk(path: str | Path, overrides: dict | None = None) -> Settings:
     """The settings of a `.dbk` file, `--set` overrides applied; errors name file:line:col."""
-    text = Path(path).read_text(encoding="utf-8")
-    source = Source(str(path), text)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
-        pos = Pos(int(m.group(1)), int(m.group(2))) if m else Pos()
-        raise GameDefinitionError(re.sub(r" \(at line.*\)", "", str(e)), pos, source) from None
+    source = tomlfile.read_source(path, GameDefinitionError)
+    text = source.text
+    data = tomlfile.loads(source, GameDefinitionError)
 
     def where(name: str) -> tuple:
-        for n, line in enumerate(text.split("\n"), 1):
-            col = re.match(rf"\s*{re.escape(name)}\s*=", line)
-            if col:
-                return Pos(n, line.index(name) + 1), source
-        return Pos(1, 1), source
+        return tomlfile.key_pos(text, name), source
 
     game = data.get("game")
     if game not in GAMES:

@@ -9,11 +9,12 @@ import tomllib
 from importlib.resources import files
 from pathlib import Path
 
-from ..errors import GgpBridgeError
+from .. import tomlfile
+from ..errors import NOPOS, PositionedError, Source
 
 
-class ConfigError(GgpBridgeError):
-    """A configuration file that cannot be read or names a key that does not exist."""
+class ConfigError(PositionedError):
+    """A configuration file that cannot be read or names a key that does not exist (at its line:col)."""
 
 
 def default_text() -> str:
@@ -28,23 +29,25 @@ def load(path: str | Path | None = None) -> dict:
     if path is None:
         return conf
     try:
-        user = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: {e}") from None
+        source = tomlfile.read_source(path, ConfigError)
     except OSError as e:
-        raise ConfigError(f"{path}: {e.strerror or e}") from None
+        raise ConfigError(e.strerror or str(e), NOPOS, Source(str(path), "")) from None
+    text = source.text
+    user = tomlfile.loads(source, ConfigError)
     for section, values in user.items():
         if section not in conf or not isinstance(values, dict):
-            raise ConfigError(f"{path}: unknown section [{section}]; known: {', '.join(conf)}")
+            raise ConfigError(f"unknown section [{section}]; known: {', '.join(conf)}",
+                              tomlfile.key_pos(text, section, section if isinstance(values, dict) else None), source)
         for key, value in values.items():
+            where = tomlfile.key_pos(text, key, section)
             if key not in conf[section]:
-                raise ConfigError(f"{path}: [{section}] has no key {key!r}; known: {', '.join(conf[section])}")
+                raise ConfigError(f"[{section}] has no key {key!r}; known: {', '.join(conf[section])}", where, source)
             want = type(conf[section][key])
             if want is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             if not isinstance(value, want) or isinstance(value, bool) != (want is bool):
-                raise ConfigError(f"{path}: [{section}] {key} must be {want.__name__}, not {value!r}")
+                raise ConfigError(f"[{section}] {key} must be {want.__name__}, not {value!r}", where, source)
             if value < 0:
-                raise ConfigError(f"{path}: [{section}] {key} must not be negative")
+                raise ConfigError(f"[{section}] {key} must not be negative", where, source)
             conf[section][key] = value
     return conf

@@ -25,7 +25,7 @@ from collections import deque
 import clingo
 from clingo import ast
 
-from ..errors import GgpBridgeError
+from ..errors import GgpBridgeError, interrupted_by
 from ..gdl.asp import add_to_control, encoding_text, fact, new_control, reporting, temporal_rules
 from ..gdl.asp_rules import location, restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif
@@ -400,9 +400,9 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     except _Stop as stop:
         return Answer(question, UNKNOWN, ENGINE, "clingo stopped before an answer",
                       round(time.perf_counter() - start, 3), limit=stop.limit)
-    except KeyboardInterrupt:   # leaving the solve handle's `with` has cancelled the search
+    except KeyboardInterrupt as stop:   # leaving the solve handle's `with` has cancelled the search
         return Answer(question, UNKNOWN, ENGINE, "the search was interrupted", round(time.perf_counter() - start, 3),
-                      limit="interrupted (Ctrl-C)")
+                      limit=interrupted_by(stop))
     except GdlError as e:   # the GDL layer's errors are not GgpBridgeErrors: carry their message over
         raise AspQueryError(str(e)) from e
     if witness is not None:

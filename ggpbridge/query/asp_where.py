@@ -19,7 +19,7 @@ import time
 import clingo
 from clingo import ast
 
-from ..errors import Pos, PositionedError
+from ..errors import Pos, PositionedError, interrupted_by
 from ..gdl.asp_rules import relations_needed, render_rules, restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif, term_symbol
 from ..gdl.ast import Description, relation
@@ -201,9 +201,9 @@ def answer_exists_asp(desc: Description, lay, cond: W.Condition, raw=None, horiz
     except _Stop as stop:
         return Answer("exists", UNKNOWN, ENGINE, "clingo stopped before an answer",
                       round(time.perf_counter() - start, 3), limit=stop.limit)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         return Answer("exists", UNKNOWN, ENGINE, "the search was interrupted", round(time.perf_counter() - start, 3),
-                      limit="interrupted (Ctrl-C)")
+                      limit=interrupted_by(stop))
     except GdlError as e:
         raise AspQueryError(str(e)) from e
     if witness is not None:

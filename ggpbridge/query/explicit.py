@@ -26,7 +26,7 @@ from __future__ import annotations
 import gc
 import time
 
-from ..errors import GgpBridgeError
+from ..errors import GgpBridgeError, interrupted_by
 from ..sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
 from .answer import NO, UNKNOWN, YES, Answer
 from .witness import describe_steps, make_witness, step_record
@@ -207,8 +207,8 @@ def run_search(search: Search, question: str, body, role: int | None = None, gam
     except _Stop as e:
         ans = Answer(question, UNKNOWN, ENGINE, "the search stopped before covering every reachable state",
                      limit=e.limit)
-    except KeyboardInterrupt:
-        ans = Answer(question, UNKNOWN, ENGINE, "the search was interrupted", limit="interrupted (Ctrl-C)")
+    except KeyboardInterrupt as stop:
+        ans = Answer(question, UNKNOWN, ENGINE, "the search was interrupted", limit=interrupted_by(stop))
     finally:
         if was_enabled:
             gc.enable()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 
+from ..errors import interrupted_by
 from ..solve.expectimax import win_probability
 from ..solve.forced import guaranteed_win, independent_upper, win_bounds
 from ..solve.run import public_only
@@ -37,8 +38,8 @@ def answer_forced_win(machine: StepMachine, role: int, limit_states: int | None 
         ans = _perfect(machine, role, limit) if public_only(machine) else _hidden(machine, role, limit, timeout)
     except SolveError as e:
         ans = Answer("forced-win", UNKNOWN, "explicit", f"not answered: {e}", limit=str(e))
-    except KeyboardInterrupt:
-        ans = Answer("forced-win", UNKNOWN, "explicit", "the search was interrupted", limit="interrupted (Ctrl-C)")
+    except KeyboardInterrupt as stop:
+        ans = Answer("forced-win", UNKNOWN, "explicit", "the search was interrupted", limit=interrupted_by(stop))
     ans.seconds = round(time.perf_counter() - t0, 3)
     return ans
 

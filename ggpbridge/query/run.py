@@ -156,7 +156,7 @@ def _run_exists(game, engine, horizon, overrides, timeout, limit_states, progres
         raise GgpBridgeError(f"{game}: exists --where speaks of a RECYCLE game's locations and storages")
     machine = _machine(game, dialect, overrides)
     # parsed before any engine runs: a bad condition is an error, not an answer
-    cond = parse(where, Names.of(machine.prog.lay)) if where is not None else Condition("true", TRUE)
+    cond = parse(where, Names.of(machine.prog.lay, machine.prog.game)) if where is not None else Condition("true", TRUE)
     raw = _read_where_file(where_file) if where_file is not None else None
     if raw is not None and engine in ("asp", "both"):
         from .asp_where import where_file_statements

@@ -181,16 +181,25 @@ class Names:
     storages: dict        # name -> slot
     values: dict          # attribute value (upper case) -> frozenset of card ids
     strings: dict = None  # name storage (`str`) -> slot
+    owners: dict = None   # (vis, name) of a location, (kind, name) of a storage -> its owners: game, player, team
 
     @classmethod
-    def of(cls, lay) -> "Names":
-        """The names of a compiled game (`Program.lay`)."""
+    def of(cls, lay, game=None) -> "Names":
+        """The names of a compiled game (`Program.lay`); with its IR, `game`, also who owns each
+        location and storage, so that a condition naming one under another owner is an error."""
         values: dict = {}
         for (attr, value), cards in lay.attr_index.items():
             if isinstance(value, str):
                 values.setdefault(value.upper(), set()).update(cards)
+        owners = None
+        if game is not None:
+            from ..recycle.check import analyse
+            chk = analyse(game)
+            owners = {}
+            for o, kind, name in (*chk.locations, *chk.storages):
+                owners.setdefault((kind, name), set()).add(o)
         return cls(lay.n, dict(lay.loc_slots), dict(lay.sto_slots),
-                   {k: frozenset(v) for k, v in values.items()}, dict(lay.str_slots))
+                   {k: frozenset(v) for k, v in values.items()}, dict(lay.str_slots), owners)
 
 
 def parse(text: str, names: Names, origin: str = "--where") -> Condition:
@@ -366,7 +375,20 @@ class _Resolve:
                 self.fail(f"location {str(name_tok)!r} is ambiguous: say which, "
                           f"{' or '.join(f'{v} {nm}' for v, nm in sorted(matches))}", name_tok)
             key = matches[0]
+        self._owned(owner, owner_tok, key, "location")
         return Size(self.n.locations[key], owner, key[0], key[1])
+
+    def _owned(self, owner: int, owner_tok, key: tuple, what: str) -> None:
+        """The owner named holds the location or storage `key`: `player0 GATHERED` for the game's
+        GATHERED would read a place that is always empty (a storage always 0)."""
+        kinds = (self.n.owners or {}).get(key)
+        asked = "game" if owner == 0 else "player"
+        if not kinds or None in kinds or asked in kinds:
+            return
+        holder = "the game's" if "game" in kinds else "each player's" if "player" in kinds else "each team's"
+        fix = f": write game {key[1]}" if "game" in kinds else \
+            f": write player0 {key[1]} (or another player)" if "player" in kinds else ""
+        self.fail(f"{key[1]} is {holder} {what}, not {'the game' if owner == 0 else owner_tok}'s{fix}", owner_tok)
 
     def _loc(self, vis, name_tok):
         for k in self.n.locations:
@@ -378,9 +400,11 @@ class _Resolve:
         owner = self.owner(owner_tok)
         for nm, slot in self.n.storages.items():
             if str(nm).upper() == str(name_tok).upper():
+                self._owned(owner, owner_tok, ("sto", nm), "storage")
                 return Sto(slot, owner, nm)
         for nm, slot in (self.n.strings or {}).items():
             if str(nm).upper() == str(name_tok).upper():
+                self._owned(owner, owner_tok, ("str", nm), "storage")
                 return StrSto(slot, owner, nm)
         self.unknown("storage", name_tok, list(self.n.storages) + list(self.n.strings or {}))
 

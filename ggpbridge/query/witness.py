@@ -313,7 +313,7 @@ def _confirm_satisfies(m: StepMachine, w: dict, states: list) -> tuple[bool, str
     if not isinstance(m.node(states[-1]), Terminal):
         return False, f"after step {n} the game is not over: a condition is about whole plays"
     try:
-        cond = parse(w["where"], Names.of(m.prog.lay), "witness where")
+        cond = parse(w["where"], Names.of(m.prog.lay, m.prog.game), "witness where")
     except GgpBridgeError as e:
         raise WitnessError(f"the witness's condition does not fit the game: {e}") from None
     try:

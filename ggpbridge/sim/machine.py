@@ -231,8 +231,39 @@ def _declared(game: ir.Game, overrides: dict) -> dict:
                                       f"(declared: {', '.join(sorted(known)) or 'none'})")
     values = {}
     for d in game.declares:
-        values[d.var] = overrides[d.var] if d.var in overrides else _constant(d.value, values, overrides)
+        if d.var in overrides:
+            _check_override_kind(d, overrides[d.var], values)
+            values[d.var] = overrides[d.var]
+        else:
+            values[d.var] = _constant(d.value, values, overrides)
     return values
+
+
+_KIND_WORDS = {"int": "an integer", "str": "a name", "coll:str": "a list of names"}
+
+
+def _declared_kind(v, values: dict) -> str | None:
+    """The kind of value a declaration holds (`_type_of_value`'s words), read from its form
+    without computing it (a default the override replaces need not be computable)."""
+    if isinstance(v, (ir.IntLit, ir.Arith, ir.Tri, ir.Fib)):
+        return "int"
+    if isinstance(v, ir.Name):
+        return "str"
+    if isinstance(v, (ir.NameList, ir.Range)):
+        return "coll:str"
+    if isinstance(v, ir.Var) and v.name in values:
+        return _type_of_value(values[v.name])
+    return None
+
+
+def _check_override_kind(d, value, values: dict) -> None:
+    """A --set value of the kind the declaration holds: `--set ANTE=two` for an integer would
+    otherwise fail in every game (or the translation) far from its cause."""
+    kind = _declared_kind(d.value, values)
+    got = _type_of_value(value)
+    if kind is not None and got != kind:
+        raise GameDefinitionError(f"--set {d.var}={value}: '{d.var} is declared as {_KIND_WORDS[kind]}, "
+                                  f"not {_KIND_WORDS[got]}", d.pos)
 
 
 def _constant(v, values: dict, overrides: dict | None = None):

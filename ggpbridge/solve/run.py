@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..errors import interrupted_by
 from ..frontends import load_game
 from ..sim import compile_loaded
 from ..sim.stepwise import StepMachine
@@ -83,8 +84,8 @@ def solve_game(game: str, overrides: dict | None = None, utility: str = "score",
 def _expectimax(machine, utility, limit, progress, report, t0) -> dict:
     try:
         r = expectimax(machine, utility, limit, (lambda n: progress("states", n)) if progress else None)
-    except KeyboardInterrupt:
-        report.update(interrupted=True, stopped_by="interrupted (Ctrl-C)", seconds=round(time.perf_counter() - t0, 3))
+    except KeyboardInterrupt as stop:
+        report.update(interrupted=True, stopped_by=interrupted_by(stop), seconds=round(time.perf_counter() - t0, 3))
         return report
     report.update({
         "perfect_information": r.hidden is None,
@@ -104,8 +105,8 @@ def _expectimax(machine, utility, limit, progress, report, t0) -> dict:
 def _cfr(machine, utility, target, max_iterations, timeout, limit, progress, on_checkpoint, report, t0) -> Solved:
     try:
         tree = build_tree(machine, utility, limit, (lambda n: progress("histories", n)) if progress else None)
-    except KeyboardInterrupt:
-        report.update(interrupted=True, stopped_by="interrupted (Ctrl-C) while building the game tree",
+    except KeyboardInterrupt as stop:
+        report.update(interrupted=True, stopped_by=f"{interrupted_by(stop)} while building the game tree",
                       seconds=round(time.perf_counter() - t0, 3))
         return Solved(report)
     report["tree"] = tree.stats
@@ -142,8 +143,8 @@ def _cfr(machine, utility, target, max_iterations, timeout, limit, progress, on_
                     break
             else:
                 report["stopped_by"] = f"--iterations {max_iterations} run"
-    except KeyboardInterrupt:
-        report.update(interrupted=True, stopped_by="interrupted (Ctrl-C)")
+    except KeyboardInterrupt as stop:
+        report.update(interrupted=True, stopped_by=interrupted_by(stop))
         if not curve or curve[-1]["iteration"] != solver.iterations:
             checkpoint()   # what the iterations so far have reached
     avg = solver.average()

@@ -38,3 +38,13 @@ def test_a_bad_set_names_the_file(tmp_path):
     out = CliRunner().invoke(main, ["simulate", str(GAMES / "rpn_small.dbk"), "-n", "1", "--set", "foo=1"])
     assert out.exit_code != 0 and "rpn_small.dbk: error: --set: unknown setting 'foo'" in out.output
     assert "<input>" not in out.output and "Traceback" not in out.output
+
+
+def test_a_dbk_that_is_not_utf8_is_an_error_at_the_bad_byte(tmp_path):
+    # before: a UnicodeDecodeError traceback from check and simulate
+    bad = tmp_path / "bad.dbk"
+    bad.write_bytes(b'game = "golomb"\n\xff\n')
+    for args in (["check", str(bad)], ["simulate", str(bad), "-n", "1"]):
+        out = CliRunner().invoke(main, args)
+        assert out.exit_code != 0 and "Traceback" not in out.output, args
+        assert "bad.dbk:2:1: error: not UTF-8 text: byte 0xff" in out.output, args

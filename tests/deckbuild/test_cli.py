@@ -25,6 +25,15 @@ def test_simulate_a_dbk_reports_seats_and_the_issues_figures():
     assert again["seats"] == rep["seats"]   # seeded: the same plays
 
 
+def test_the_table_defines_a_step_once_as_the_machine_counts_it():
+    # before: the RECYCLE simulator's legend (a stage-level statement run, ...) and then the
+    # machine's (a joint move), two contradicting definitions of one "steps per game"
+    r = run("simulate", str(GAMES / "golomb_small.dbk"), "-n", "2")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("a step is one") == 1
+    assert "a step is one joint move of the game machine" in r.output and "stage-level" not in r.output
+
+
 def test_set_switches_change_the_game():
     short = json.loads(run("simulate", str(GAMES / "rpn.dbk"), "-n", "5", "--set", "turns=3", "--json").stdout)
     assert short["deckbuilding"]["turns_per_game"]["mean"] <= 3

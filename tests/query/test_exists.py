@@ -201,6 +201,19 @@ def test_the_cli_shows_a_bad_condition_with_a_caret_and_exit_2():
     assert "^" in r.output
 
 
+@pytest.mark.parametrize("text, col, words", [
+    ("at end size(player0 GATHERED) >= 1", 13, "GATHERED is the game's location, not player0's: write game GATHERED"),
+    ("at end sto(game WON) > 0", 12, "WON is each player's storage, not the game's: write player0 WON"),
+    ("every player p: at end size(p GATHERED) >= 1", 29, "GATHERED is the game's location, not p's"),
+])
+def test_a_place_named_under_an_owner_that_has_none_is_an_error(text, col, words):
+    # before: `player0 GATHERED` read the player's (always empty) column of the game's location,
+    # and the query answered "no" for a condition about a place that does not exist
+    r = CliRunner().invoke(main, ["query", AGRAM3, "exists", "--where", text])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert f"--where:1:{col}: error: {words}" in r.output
+
+
 def test_the_cli_needs_a_condition_and_keeps_where_for_exists():
     r = CliRunner().invoke(main, ["query", TRICKS, "exists"])
     assert r.exit_code == 2 and "exists needs --where" in r.output

@@ -94,3 +94,16 @@ def test_a_rule_error_met_while_playing_names_the_file_line_and_column(tmp_path)
     res = CliRunner().invoke(main, ["simulate", str(game), "-n", "2"])
     assert f"seed 0: {game}:8:20: error: a card is taken from an empty location" in res.output
     assert "<input>" not in res.output
+
+
+def test_a_set_value_of_the_wrong_kind_is_a_positioned_error_for_every_command():
+    # before: every game ended in "internal error: TypeError" (simulate), a traceback
+    # (show, query, translate --to asp), or a translation with a name for an integer (gdl2)
+    kuhn = str(GAMES / "kuhn_poker.rcy")
+    for args in (["simulate", kuhn, "-n", "3"], ["show", kuhn, "--seed", "1"], ["query", kuhn, "terminates"],
+                 ["translate", kuhn, "--to", "asp"], ["translate", kuhn, "--to", "gdl2"]):
+        r = CliRunner().invoke(main, args + ["--set", "ANTE=two"])
+        assert r.exit_code == 2 and "Traceback" not in r.output, args
+        assert "kuhn_poker.rcy:21:3: error: --set ANTE=two: 'ANTE is declared as an integer, not a name" in r.output
+    r = CliRunner().invoke(main, ["simulate", str(GAMES / "lost_cities.rcy"), "-n", "1", "--set", "COLOURS=RED"])
+    assert r.exit_code == 2 and "'COLOURS is declared as a list of names, not a name" in r.output

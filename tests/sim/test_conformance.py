@@ -82,3 +82,12 @@ def test_a_log_that_is_not_a_sweep_log_is_a_clean_error(tmp_path):
                                   "--lockstep-log", str(log)])
     assert r.exit_code != 0 and "Traceback" not in r.output
     assert f"{log}:1: not a sweep log line (KeyError: 'fit')" in r.output
+
+
+def test_an_expected_list_that_is_not_utf8_is_a_usage_error(tmp_path):
+    # before: a UnicodeDecodeError traceback (click.File decodes the list lazily)
+    listed = tmp_path / "expected.txt"
+    listed.write_bytes(b"\xff\xfe")
+    r = CliRunner().invoke(main, ["conformance", str(GAMES / "kuhn_poker.rcy"), "--expected", str(listed)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert f"Invalid value for --expected: {listed}: not UTF-8 text: byte 0xff cannot be decoded" in r.output
