@@ -114,9 +114,9 @@ def win_bounds(tree: GameTree, actor: int, target: float = 0.001, most: int = 20
     except KeyboardInterrupt:   # the bounds of the strategies reached still hold: keep them
         interrupted = True
         ev = s.evaluate()
-    avg = s.average()
-    lower = 1.0 - s.best_response_value(avg, other)
-    coalition_upper = s.best_response_value(avg, actor)
+    avg = s.average()   # the policy `ev` evaluated: its best responses are computed already
+    lower = 1.0 - ev["best_response_value"][other]
+    coalition_upper = ev["best_response_value"][actor]
     upper = s.best_response_value(project_to_members(s, avg, other), actor)
     return {"lower": lower, "upper": upper, "coalition_upper": coalition_upper, "exploitability": ev["exploitability"],
             "iterations": s.iterations, "converged": ev["exploitability"] <= target,
