@@ -17,11 +17,12 @@ import random
 from dataclasses import dataclass, field
 
 from .errors import GameDefinitionError
-from .moves import card_text, option_text
+from .moves import option_text
 from .query.witness import step_record
 from .sim.machine import CYCLE, ERROR, FINISHED, UNFINISHED, Program
 from .sim.players import View, make_players
 from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal, observe, owner_key
+from .sim.views import card_text
 
 
 @dataclass

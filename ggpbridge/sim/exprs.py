@@ -277,24 +277,20 @@ class ExprCompiler:
         attr, count = self.lay.attr, len(self.lay.cards)
         scores = [(play, self.x(score, env)) for play, score in n.ranking]
 
-        def suits_of(name):
-            # each card's suit; "" for every card without the attribute (as codegen_exprs.x_PlayValue)
-            col = attr.get(name)
-            return [v or "" for v in col] if col else [""] * count
-        if isinstance(n.suit, ir.Name):   # the lowering's SUIT: read once
-            fixed = suits_of(n.suit.value)
+        suit, columns = self.x(n.suit, env), {}   # the lowering's SUIT, or a computed attribute name
 
-            def suits(c):
-                return fixed
-        else:
-            suit = self.x(n.suit, env)
-
-            def suits(c):
-                return suits_of(suit(c))
+        def suits(c):
+            # each card's suit; "" for every card without the attribute (as codegen_exprs.x_PlayValue),
+            # made once per attribute name, not per evaluation
+            name = suit(c)
+            got = columns.get(name)
+            if got is None:
+                col = attr.get(name)
+                got = columns[name] = [v or "" for v in col] if col else [""] * count
+            return got
 
         def value(c):
-            t, su = table(c), suits(c)
-            return play_value_of(t, su, cards(c), [(play, score(c)) for play, score in scores])
+            return play_value_of(table(c), suits(c), cards(c), [(play, score(c)) for play, score in scores])
         return value
 
     # ------------------------------------------------------------ cards

@@ -77,18 +77,20 @@ def fold_setup(game: ir.Game, overrides: dict | None = None) -> ir.Game:
     try:
         prog = Program(game, overrides)
         before = _first_event(prog)
-        dead = {k for vn in places if vn in prog.lay.loc_slots
-                for row in [before[0][0][prog.lay.loc_slots[vn]]] if row is not None
-                for lst in row if lst is not None for k in lst}
+        sink_slots = {prog.lay.loc_slots[vn] for vn in places if vn in prog.lay.loc_slots}
+        cards = before[0][0]   # per slot, per owner: the card ids there (None: no such location)
+
+        def lying_in(slots) -> set:
+            return {k for slot in slots if cards[slot] is not None for lst in cards[slot] if lst is not None
+                    for k in lst}
+        dead = lying_in(sink_slots)
         if not dead:
             return game
-        sink_slots = {prog.lay.loc_slots[vn] for vn in places if vn in prog.lay.loc_slots}
-        if any(k in dead for slot, row in enumerate(before[0][0]) if slot not in sink_slots and row is not None
-               for lst in row if lst is not None for k in lst):
+        if dead & lying_in(set(range(len(cards))) - sink_slots):
             return game   # a remembered (mem) copy of a dead card: read later through the copy
         if not _vars_keep_meaning(game, before[1], dead):
             return game
-        decks = _fold_decks(game, prog, dead, overrides)
+        decks = _fold_decks(game, prog, dead)
         if decks is None:
             return game
         folded = replace(game, setup=replace(game.setup, decks=decks))
@@ -113,7 +115,6 @@ def _first_event(prog) -> tuple:
     live.setup()
     c = live.c
     c.forced, c.stepwise = [], True   # no outcome supplied: the first chance event suspends
-    stop = None
     try:
         ch = live.advance()
         stop = ("choice", ch.id if ch is not None else None)
@@ -154,11 +155,9 @@ def _without(state: tuple, dead: set, renumber: dict, ncards: int) -> tuple:
     return (L, I, S, P, *rest), variables, control, stop
 
 
-def _fold_decks(game: ir.Game, prog, dead: set, overrides) -> tuple | None:
+def _fold_decks(game: ir.Game, prog, dead: set) -> tuple | None:
     """The setup's `create deck`s without the dead cards, each as an attribute tree that
-    expands to the surviving cards in their order; None when nothing is dead."""
-    if not dead:
-        return None
+    expands to the surviving cards in their order; None when no deck changes or one is irregular."""
     out, changed = [], False
     for d in game.setup.decks:
         blocks = prog.deck_cards.get(id(d)) if isinstance(d, ir.CreateDeck) else None

@@ -147,11 +147,14 @@ class CFRPlus:
         return float(self.values(br)[0, seat]), br
 
     def evaluate(self, policy: np.ndarray | None = None) -> dict:
-        """The value per seat of `policy` (default: the average strategy), NashConv and exploitability."""
+        """The value per seat of `policy` (default: the average strategy), what each seat's best
+        response to it gets, NashConv and exploitability."""
         pol = self.average() if policy is None else policy
         value = self.values(pol)[0]
-        gains = [self.best_response_value(pol, s) - value[s] for s in range(self.t.seats)]
+        best = [self.best_response_value(pol, s) for s in range(self.t.seats)]
+        gains = [b - value[s] for s, b in enumerate(best)]
         nash_conv = float(sum(gains))
-        return {"value": [float(v) for v in value], "best_response_gain": [float(g) for g in gains],
+        return {"value": [float(v) for v in value], "best_response_value": best,
+                "best_response_gain": [float(g) for g in gains],
                 "nash_conv": nash_conv, "exploitability": nash_conv / self.t.seats}
 

@@ -11,6 +11,8 @@ counts), as `query winnable` has it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from .cfr import CFRPlus
@@ -69,14 +71,17 @@ def duel(tree: GameTree, actor: int) -> GameTree:
     """The two-actor zero-sum game of `actor` winning (1) or not (0) on a tree of two actors."""
     if tree.seats != 2:
         raise ValueError("a duel needs a tree of two actors (build it with teams)")
-    out = GameTree(**{**tree.__dict__})
-    w = wins_indicator(tree, actor)
+    return _win_game(tree, actor, 1)
+
+
+def _win_game(tree: GameTree, seat: int, constant_sum) -> GameTree:
+    """`tree` paying `seat` 1 where it wins and every other actor 1 where it does not (0 elsewhere)."""
+    w = wins_indicator(tree, seat)
     terminal = tree.kind == TERMINAL
-    out.payoff = np.zeros_like(tree.payoff)
-    out.payoff[terminal, actor] = w[terminal]
-    out.payoff[terminal, 1 - actor] = 1 - w[terminal]
-    out.constant_sum = 1
-    return out
+    payoff = np.zeros_like(tree.payoff)
+    payoff[terminal] = (1 - w[terminal])[:, None]
+    payoff[terminal, seat] = w[terminal]
+    return replace(tree, payoff=payoff, constant_sum=constant_sum)
 
 
 def win_bounds(tree: GameTree, actor: int, target: float = 0.001, most: int = 20_000, stop=None) -> dict:
@@ -109,9 +114,9 @@ def win_bounds(tree: GameTree, actor: int, target: float = 0.001, most: int = 20
     except KeyboardInterrupt:   # the bounds of the strategies reached still hold: keep them
         interrupted = True
         ev = s.evaluate()
-    avg = s.average()
-    lower = 1.0 - s.best_response_value(avg, other)
-    coalition_upper = s.best_response_value(avg, actor)
+    avg = s.average()   # the policy `ev` evaluated: its best responses are computed already
+    lower = 1.0 - ev["best_response_value"][other]
+    coalition_upper = ev["best_response_value"][actor]
     upper = s.best_response_value(project_to_members(s, avg, other), actor)
     return {"lower": lower, "upper": upper, "coalition_upper": coalition_upper, "exploitability": ev["exploitability"],
             "iterations": s.iterations, "converged": ev["exploitability"] <= target,
@@ -161,14 +166,7 @@ def independent_upper(tree: GameTree, seat: int, target: float = 0.001, most: in
     the checkpoints (every 10 iterations) is kept. CFR+ promises no equilibrium here (the others
     are a team), only these bounds; it stops at exploitability `target`, `most` iterations,
     `stop()` or Ctrl-C."""
-    game = GameTree(**{**tree.__dict__})
-    w = wins_indicator(tree, seat)
-    terminal = tree.kind == TERMINAL
-    game.payoff = np.zeros_like(tree.payoff)
-    game.payoff[terminal] = (1 - w[terminal])[:, None]
-    game.payoff[terminal, seat] = w[terminal]
-    game.constant_sum = None
-    s = CFRPlus(game)
+    s = CFRPlus(_win_game(tree, seat, None))
     best = s.best_response_value(s.average(), seat)
     interrupted = False
     try:

@@ -118,6 +118,7 @@ class _Builder:
         # with pooled teams a history holds each seat's own record and then each actor's
         self.teams = tuple(teams) if teams is not None else tuple(range(self.seats))
         self.actors = max(self.teams) + 1
+        self.members = [[s for s in range(self.seats) if self.teams[s] == a] for a in range(self.actors)]
         self.pooled = teams is not None
         self.member_options: dict = {}   # a seat's own key -> its options (pooled teams only)
         self.maximize = machine.prog.maximize
@@ -174,10 +175,9 @@ class _Builder:
             key, member, shown = own, None, view
         else:
             if self.member_options.setdefault(own, nd.options) != nd.options:
-                raise SolveError(f"player {p} is offered different options in situations it cannot tell "
-                                 f"apart ({view}): the options give away hidden information")
+                raise _options_differ(p, view)
             a = self.teams[p]
-            members = [s for s in range(self.seats) if self.teams[s] == a]
+            members = self.members[a]
             shown = view if len(members) == 1 else " || ".join(
                 f"p{s} sees: {view if s == p else self._view(state, s)}" for s in members)
             key, member = (a, self._pairs(hist[self.seats + a]), shown), own
@@ -187,8 +187,7 @@ class _Builder:
             labels = tuple(_label(self.m, state, o, option_text) for o in nd.options)
             info = self.infosets[key] = InfoSet(key[0], key[1], shown, nd.options, labels, member=member)
         elif info.options != nd.options:
-            raise SolveError(f"player {p} is offered different options in situations it cannot tell "
-                             f"apart ({shown}): the options give away hidden information")
+            raise _options_differ(p, shown)
         vh = self._hist(hist[p], view)
         return info, (vh, self._hist(hist[self.seats + self.teams[p]], shown) if self.pooled else None)
 
@@ -329,6 +328,11 @@ class _Builder:
                       "information_sets": [sum(1 for i in infos if i.seat == s) for s in range(self.actors)],
                       "depth": len(levels) - 1}
         return tree
+
+
+def _options_differ(player: int, view: str) -> SolveError:
+    return SolveError(f"player {player} is offered different options in situations it cannot tell "
+                      f"apart ({view}): the options give away hidden information")
 
 
 def _put(t: tuple, i: int, x) -> tuple:

@@ -19,12 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ggp"))
 from ggp_helpers import match_over_http, replays_legally  # noqa: E402
 
 from conftest import GAMES  # noqa: E402
+from gcardgame.variants import BLACKJACK, TEXAS  # noqa: E402
 from ggpbridge.gdl.machine import ClingoMachine  # noqa: E402
 from ggpbridge.translate import load_description  # noqa: E402
 
 VARIANTS = {
-    "texas": (GAMES / "texas_holdem.gcg", {"NUMBERS": 8, "SUITS": 4, "GIVEA": 2}),
-    "blackjack": (GAMES / "blackjack.gcg", {"NUMBERS": 13, "SUITS": 1, "GIVEA": 2}),
+    "texas": (GAMES / "texas_holdem.gcg", TEXAS),
+    "blackjack": (GAMES / "blackjack.gcg", BLACKJACK),
 }
 SLOW = os.environ.get("GGPBRIDGE_SLOW_TESTS") == "1"   # not CI=true: whole matches pass its time budget
 pytestmark = pytest.mark.slow

@@ -11,30 +11,17 @@ from collections import Counter
 import pytest
 
 from conftest import GAMES
+from gcardgame.variants import BLACKJACK, TEXAS, LastState
 from ggpbridge.frontends import load_game
 from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.players import make_players
 from ggpbridge.sim.playout import FINISHED, play
 from ggpbridge.sim.plays import plays_present
 
-TEXAS = {"NUMBERS": 8, "SUITS": 4, "GIVEA": 2}
-BLACKJACK = {"NUMBERS": 13, "SUITS": 1, "GIVEA": 2}
 NUMBER = {n: i + 1 for i, n in enumerate(
     "ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN".split())}
 POKER = ("straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind", "two pairs",
          "one pair")
-
-
-class LastState:
-    """Keeps the simulator's live game, to read its cards once the play is over."""
-
-    live = None
-
-    def decision(self, live, player, options):
-        self.live = live
-
-    def chosen(self, k):
-        pass
 
 
 def final_hands(game, sets, seeds):

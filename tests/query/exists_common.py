@@ -15,6 +15,7 @@ ONE = {"HANDSIZE": 1}
 
 
 def replay_asp(game, w, overrides=ONE):
-    """An asp engine's `satisfies` witness replayed on the translation, read through the game's layout."""
-    desc = load_description(game, 2, overrides, decks=False)
+    """An asp engine's `satisfies` witness replayed on the translation the query made (unfolded, as
+    `ggpbridge replay` builds it), read through the game's layout."""
+    desc = load_description(game, 2, overrides, decks=False, fold=False)
     return replay_gdl(desc, w, lay=compile_loaded(load_game(game), overrides).lay)

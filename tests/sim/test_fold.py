@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import GAMES
+from gcardgame.variants import BLACKJACK, TEXAS, LastState
 from ggpbridge.crosscheck import checked_translation
 from ggpbridge.frontends import load_game
 from ggpbridge.recycle import parse_text
@@ -13,21 +14,6 @@ from ggpbridge.sim import compile_loaded
 from ggpbridge.sim.fold import fold_loaded, fold_setup, sinks
 from ggpbridge.sim.players import make_players
 from ggpbridge.sim.playout import play
-
-TEXAS = {"NUMBERS": 8, "SUITS": 4, "GIVEA": 2}
-BLACKJACK = {"NUMBERS": 13, "SUITS": 1, "GIVEA": 2}
-
-
-class LastState:
-    """Keeps the simulator's live game, to read its cards once the play is over."""
-
-    live = None
-
-    def decision(self, live, player, options):
-        self.live = live
-
-    def chosen(self, k):
-        pass
 
 
 def _final_cards(prog, seed: int):
