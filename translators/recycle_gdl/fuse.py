@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from ggpbridge.gdl.ast import Const, Distinct, Func, Not, Or, Rule, Var
 
+from .exprs import map_vars
+
 # fluent name -> family: what one write can disturb
 _FAMILY = {"at": "cards", "in": "cards", "tally": "cards", "stale": "cards", "stale_draw": "cards",
            "cyc": "cyc", "cycdepth": "cyc"}
@@ -412,25 +414,10 @@ def _forward(r: Rule, fwd: dict) -> Rule:
     return Rule(_substitute(r.head, sub), tuple(_substitute(x, sub) for x in body))
 
 
-def _map_vars(x, fn):
-    """A literal with every variable v replaced by fn(v)."""
-    if isinstance(x, Var):
-        return fn(x)
-    if isinstance(x, Func):
-        return Func(x.name, tuple(_map_vars(a, fn) for a in x.args))
-    if isinstance(x, Not):
-        return Not(_map_vars(x.arg, fn))
-    if isinstance(x, Or):
-        return Or(tuple(_map_vars(a, fn) for a in x.args))
-    if isinstance(x, Distinct):
-        return Distinct(_map_vars(x.a, fn), _map_vars(x.b, fn))
-    return x
-
-
 def _substitute(x, sub: dict):
-    return _map_vars(x, lambda v: sub.get(v.name, v))
+    return map_vars(x, lambda v: sub.get(v.name, v))
 
 
 def _rename(x, suffix: str):
     """A literal with every variable renamed (NAME -> NAME+suffix)."""
-    return _map_vars(x, lambda v: Var(v.name + suffix))
+    return map_vars(x, lambda v: Var(v.name + suffix))
