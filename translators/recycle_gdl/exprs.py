@@ -91,6 +91,7 @@ class ExprCompiler:
         # score bin is looked for, and those whose number of tuples is counted; the nodes, by map
         self.tuples: dict = {}
         self.tuple_nodes: list = []
+        self.card_numbers = False   # counted.py's facts numbering the cards: made once
 
     # ------------------------------------------------------------ types
     def type_of(self, n, env: Env) -> str | None:
