@@ -82,7 +82,7 @@ class Lockstep:
         self.prog = compile_loaded(loaded, overrides)
         # fit > 0: tables sized to that many random plays (seeds 0..fit-1 of the simulator's own
         # playouts, not the lockstep's); a play beyond them is counted, not compared
-        self.tr = checked_translation(loaded, overrides, fit)
+        self.tr = _folded_translation(loaded, overrides, fit)   # folded once, above
         self.sim = StepMachine(self.prog)
         self.gdl = ClingoMachine(self.tr.description, percepts=True)
         self.roles = {str(r): r for r in self.gdl.roles()}
@@ -353,12 +353,17 @@ def checked_translation(loaded, overrides: dict | None = None, fit: int = 0):
     """The GDL-II translation (`Translation`) the lockstep checks: its tables fitted to `fit`
     random simulator plays when fit > 0; the game's setup folded (`sim/fold.py`), so the simulator
     must play `fold_loaded(loaded, overrides)`."""
-    from .errors import PositionedError
     from .sim.fold import fold_loaded
+    # fold_setup keeps the game as is on any error of the game: only the translation may raise
+    return _folded_translation(fold_loaded(loaded, overrides), overrides, fit)
+
+
+def _folded_translation(loaded, overrides: dict | None, fit: int):
+    """`checked_translation` of a game already folded (`fold_loaded`'s), as the lockstep has it."""
+    from .errors import PositionedError
     from .translate import measured_fit
     from .translators.recycle_gdl import Translation
     try:
-        loaded = fold_loaded(loaded, overrides)
         sized = measured_fit(loaded, fit, overrides) if fit > 0 else None
         return Translation(loaded.game, 2, overrides, sized)
     except PositionedError as e:   # the translator knows positions, not the file: name it, with its line

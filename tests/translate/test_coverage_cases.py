@@ -32,6 +32,19 @@ def facts(desc, rel: str) -> set:
             if not r.body and isinstance(r.head, Func) and r.head.name == rel}
 
 
+def small_game(do: str, name: str):
+    """A two-player game of a deck S of cards R in {A, B} that runs DO and scores (game sto N)."""
+    return parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
+                      f" (do ({do})) (scoring max (game sto N)))", name)
+
+
+def refusal(loaded) -> UnsupportedConstructError:
+    """The error translating LOADED stops on."""
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(loaded, 2)
+    return info.value
+
+
 def test_awards_computed_from_constants_are_the_static_table():
     loaded = parse_file(DATA / "computed_awards.rcy")
     desc = translate_loaded(loaded, 2)
@@ -73,9 +86,8 @@ def test_a_storage_named_by_a_name_never_set_is_the_empty_name():
 
 
 def test_a_filter_of_a_filter_is_one_filter_of_both_conditions():
-    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
-                        " (do ((set (game sto N) (size (filter (filter (game iloc S) 'X (== (cardatt R 'X) A))"
-                        " 'Y (== (cardatt R 'Y) B)))))) (scoring max (game sto N)))", "ff.rcy")
+    loaded = small_game("(set (game sto N) (size (filter (filter (game iloc S) 'X (== (cardatt R 'X) A))"
+                        " 'Y (== (cardatt R 'Y) B))))", "ff.rcy")
     outer = next(x for x in loaded.game.walk() if isinstance(x, ir.Filter) and isinstance(x.coll, ir.Filter))
     merged = merged_filter(outer)
     assert isinstance(merged.coll, ir.Location) and merged.var == "X"
@@ -106,13 +118,9 @@ def test_sizes_of_intersections_and_disjunctions_agree_with_the_simulator():
 
 
 def test_a_counted_set_of_a_memory_location_is_refused_with_its_position():
-    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
-                        " (do ((remember (top (game iloc S)) (top (game mem M)))"
-                        " (set (game sto N) (size (intersect (game mem M) (game iloc S))))))"
-                        " (scoring max (game sto N)))", "mem.rcy")
-    with pytest.raises(UnsupportedConstructError) as info:
-        translate_loaded(loaded, 2)
-    assert "intersect" in info.value.message and info.value.pos.line == 1
+    error = refusal(small_game("(remember (top (game iloc S)) (top (game mem M)))"
+                               " (set (game sto N) (size (intersect (game mem M) (game iloc S))))", "mem.rcy"))
+    assert "intersect" in error.message and error.pos.line == 1
 
 
 def test_sizes_of_the_first_and_last_partition_groups_and_subsets_agree_with_the_simulator():
@@ -124,12 +132,8 @@ def test_a_partition_by_an_attribute_no_card_has_is_one_group():
 
 
 def test_a_partition_group_other_than_the_first_or_last_is_refused_with_its_position():
-    loaded = parse_text("(game (setup (create players 2) (create deck (game iloc S) (deck (R (A, B)))))"
-                        " (do ((set (game sto N) (size (1 (partition R (game iloc S)))))))"
-                        " (scoring max (game sto N)))", "nth.rcy")
-    with pytest.raises(UnsupportedConstructError) as info:
-        translate_loaded(loaded, 2)
-    assert "partition" in info.value.message and info.value.pos.col > 1
+    error = refusal(small_game("(set (game sto N) (size (1 (partition R (game iloc S)))))", "nth.rcy"))
+    assert "partition" in error.message and error.pos.col > 1
 
 
 def test_conditions_over_the_top_and_bottom_cards_of_a_pile_agree_with_the_simulator():
@@ -153,6 +157,4 @@ def test_a_loop_over_runs_whose_body_moves_their_cards_is_refused():
     text = (DATA / "run_scores.rcy").read_text().replace(
         "(inc ((current player) sto SCORE) (score (min 'R using (game points VALUE)) using (game points VALUE)))",
         "(move (top ((current player) vloc PILE)) (top (game vloc DISCARD)))")
-    with pytest.raises(UnsupportedConstructError) as info:
-        translate_loaded(parse_text(text, "moving_runs.rcy"), 2)
-    assert "body may change" in info.value.message
+    assert "body may change" in refusal(parse_text(text, "moving_runs.rcy")).message

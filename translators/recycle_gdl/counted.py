@@ -75,7 +75,7 @@ def _single(kind: str, part) -> bool:
 
 def _card_numbers(comp) -> None:
     """The facts numbering the cards, once per translation."""
-    if getattr(comp, "card_numbers", False):
+    if comp.card_numbers:
         return
     comp.card_numbers = True
     comp.rules.extend(rule(f(_CARD_NO, card(k), const(k))) for k in range(len(comp.lay.cards)))

@@ -91,6 +91,7 @@ class ExprCompiler:
         # score bin is looked for, and those whose number of tuples is counted; the nodes, by map
         self.tuples: dict = {}
         self.tuple_nodes: list = []
+        self.card_numbers = False   # counted.py's facts numbering the cards: made once
 
     # ------------------------------------------------------------ types
     def type_of(self, n, env: Env) -> str | None:
@@ -809,21 +810,22 @@ def _number(lits, t) -> int | None:
 
 def subst(lits: list, m: dict) -> list:
     """Literals with variables replaced by terms."""
-    return [_sub(x, m) for x in lits]
+    return [map_vars(x, lambda v: m.get(v, v)) for x in lits]
 
 
-def _sub(x, m):
+def map_vars(x, fn):
+    """A literal or term with every variable v replaced by fn(v)."""
     from ggpbridge.gdl.ast import Distinct, Func, Or
     if isinstance(x, Var):
-        return m.get(x, x)
+        return fn(x)
     if isinstance(x, Func):
-        return Func(x.name, tuple(_sub(a, m) for a in x.args))
+        return Func(x.name, tuple(map_vars(a, fn) for a in x.args))
     if isinstance(x, Not):
-        return Not(_sub(x.arg, m))
+        return Not(map_vars(x.arg, fn))
     if isinstance(x, Distinct):
-        return Distinct(_sub(x.a, m), _sub(x.b, m))
+        return Distinct(map_vars(x.a, fn), map_vars(x.b, fn))
     if isinstance(x, Or):
-        return Or(tuple(_sub(a, m) for a in x.args))
+        return Or(tuple(map_vars(a, fn) for a in x.args))
     return x
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from ggpbridge.gdl.ast import Const, Distinct, Func, Not, Or, Rule, Var
 
+from .exprs import map_vars
+
 # fluent name -> family: what one write can disturb
 _FAMILY = {"at": "cards", "in": "cards", "tally": "cards", "stale": "cards", "stale_draw": "cards",
            "cyc": "cyc", "cycdepth": "cyc"}
@@ -117,17 +119,17 @@ class _Fuser:
                 got = set()
                 for r in rs:
                     for lit in r.body:
-                        got |= self._lit_reads(lit, reads, label_ok=True)
+                        got |= self._lit_reads(lit, reads)
                 if not got <= reads[name]:
                     reads[name] |= got
                     changed = True
         return reads
 
-    def _lit_reads(self, lit, reads: dict, label_ok: bool) -> set:
+    def _lit_reads(self, lit, reads: dict) -> set:
         out = set()
         if isinstance(lit, Distinct):
             return out
-        if label_ok and _pc_label(lit) is not None:
+        if _pc_label(lit) is not None:
             return out   # the label's own literal: renamed with the rule
         for a in _atoms(lit):
             if a.name == "true":
@@ -178,13 +180,13 @@ class _Fuser:
     # ------------------------------------------------------------ folding
     def run(self) -> list:
         defs = self._defs()
-        reads = self.reads = self._reads(defs)
+        self.reads = self._reads(defs)
         labels = self._labels(defs)
         by_label: dict = {}
         for i, labs in labels.items():
             for lab in labs:
                 by_label.setdefault(lab, []).append(i)
-        info = {lab: self._describe(lab, idx, reads) for lab, idx in by_label.items()}
+        info = {lab: self._describe(idx) for lab, idx in by_label.items()}
         preds: dict = {}
         for lab, d in info.items():
             for _, tgt in d["gotos"]:
@@ -233,7 +235,7 @@ class _Fuser:
                     else:
                         new.append(i)   # a helper's rule: it fires wherever the helper holds
                 idx = [i for i in da["rules"] if i != goto_idx] + new
-                info[a] = self._describe(a, idx, reads, rules)
+                info[a] = self._describe(idx, rules)
                 if all(t != b for _, t in info[a]["gotos"]):
                     preds[b].discard(a)
                 for _, tgt in info[a]["gotos"]:
@@ -249,7 +251,7 @@ class _Fuser:
                     dropped.add(b)
         return [rules[i] for i in sorted(rules)]
 
-    def _describe(self, lab: str, idx: list, reads: dict, rules: dict | None = None) -> dict:
+    def _describe(self, idx: list, rules: dict | None = None) -> dict:
         rules = rules if rules is not None else dict(enumerate(self.rules))
         rd, wr, gotos, event = set(), set(), [], False
         for i in idx:
@@ -258,7 +260,7 @@ class _Fuser:
                 continue
             h = r.head
             for lit in r.body:
-                got = self._lit_reads(lit, reads, label_ok=True)
+                got = self._lit_reads(lit, self.reads)
                 if ("does", None) in got:
                     event = True
                 rd |= got
@@ -348,7 +350,7 @@ class _Fuser:
                 if labelled and v is not None:
                     direct.add(v)
                 else:
-                    indirect |= {k for fam, k in self._lit_reads(lit, self.reads, label_ok=True) if fam == "var"}
+                    indirect |= {k for fam, k in self._lit_reads(lit, self.reads) if fam == "var"}
         if None in indirect:
             return {}
         return {v: t for v, t in put.items() if v in direct and v not in indirect and v not in other}
@@ -412,25 +414,10 @@ def _forward(r: Rule, fwd: dict) -> Rule:
     return Rule(_substitute(r.head, sub), tuple(_substitute(x, sub) for x in body))
 
 
-def _map_vars(x, fn):
-    """A literal with every variable v replaced by fn(v)."""
-    if isinstance(x, Var):
-        return fn(x)
-    if isinstance(x, Func):
-        return Func(x.name, tuple(_map_vars(a, fn) for a in x.args))
-    if isinstance(x, Not):
-        return Not(_map_vars(x.arg, fn))
-    if isinstance(x, Or):
-        return Or(tuple(_map_vars(a, fn) for a in x.args))
-    if isinstance(x, Distinct):
-        return Distinct(_map_vars(x.a, fn), _map_vars(x.b, fn))
-    return x
-
-
 def _substitute(x, sub: dict):
-    return _map_vars(x, lambda v: sub.get(v.name, v))
+    return map_vars(x, lambda v: sub.get(v.name, v))
 
 
 def _rename(x, suffix: str):
     """A literal with every variable renamed (NAME -> NAME+suffix)."""
-    return _map_vars(x, lambda v: Var(v.name + suffix))
+    return map_vars(x, lambda v: Var(v.name + suffix))

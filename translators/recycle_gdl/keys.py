@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ggpbridge import ir
 
-_BINDERS = (ir.ForAll, ir.AnyOf, ir.Quantified, ir.Filter, ir.AggCards)
+from .effects import _BINDERS
 
 
 def computed_keys(game: ir.Game, values: dict, every_name: set) -> dict:
@@ -17,7 +17,7 @@ def computed_keys(game: ir.Game, values: dict, every_name: set) -> dict:
     out = {"sto": set(), "str": set()}
     binders: dict = {}
     for x in game.walk():
-        if isinstance(x, (*_BINDERS, ir.Let)):
+        if isinstance(x, _BINDERS):
             binders.setdefault(x.var, []).append(x)
     for x in game.walk():
         kind = "sto" if isinstance(x, ir.IntStorage) else "str" if isinstance(x, ir.StrStorage) else None
