@@ -105,7 +105,7 @@ def _hidden(machine, role, limit, timeout=None) -> Answer:
             alone = independent_upper(build_tree(machine, "win", limit), role, stop=stop)
             b["projected_upper"] = b["upper"]
             b["upper"] = min(b["upper"], alone["upper"])
-            b["interrupted"] |= alone["interrupted"]
+            b["interrupted"] = b["interrupted"] or alone["interrupted"]
         stats.update(win_probability_lower=round(b["lower"], 6), win_probability_upper=round(b["upper"], 6),
                      exploitability=round(b["exploitability"], 6), cfr_iterations=b["iterations"])
         who = "the other player" if teams is None else (
@@ -115,7 +115,7 @@ def _hidden(machine, role, limit, timeout=None) -> Answer:
         reply_to = ("the better for them of two profiles the others can play each on its own: the coalition's "
                     "strategy split among its seats, and CFR+ run with every seat on its own" if teams
                     else "the other's strategy")
-        stopped = ("" if b["converged"] else ", interrupted (Ctrl-C) before 0.001" if b["interrupted"]
+        stopped = ("" if b["converged"] else f", {b['interrupted']} before 0.001" if b["interrupted"]
                    else ", stopped before 0.001 by --timeout or the iteration limit")
         how += (f"; CFR+ on player {role} winning or not against {who}, {b['iterations']} iterations "
                 f"(exploitability {b['exploitability']:.4f}{stopped}): the probability of winning under best "

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..errors import interrupted_by
 from .cfr import CFRPlus
 from .tree import DECISION, TERMINAL, GameTree
 
@@ -106,13 +107,13 @@ def win_bounds(tree: GameTree, actor: int, target: float = 0.001, most: int = 20
     other = 1 - actor
     s = CFRPlus(game)
     ev = s.evaluate()
-    interrupted = False
+    interrupted = ""   # what stopped CFR+ early (errors.interrupted_by), "" when nothing did
     try:
         while ev["exploitability"] > target and s.iterations < most and not (stop and stop()):
             s.iterate(10)
             ev = s.evaluate()
-    except KeyboardInterrupt:   # the bounds of the strategies reached still hold: keep them
-        interrupted = True
+    except KeyboardInterrupt as stop:   # the bounds of the strategies reached still hold: keep them
+        interrupted = interrupted_by(stop)
         ev = s.evaluate()
     avg = s.average()   # the policy `ev` evaluated: its best responses are computed already
     lower = 1.0 - ev["best_response_value"][other]
@@ -168,7 +169,7 @@ def independent_upper(tree: GameTree, seat: int, target: float = 0.001, most: in
     `stop()` or Ctrl-C."""
     s = CFRPlus(_win_game(tree, seat, None))
     best = s.best_response_value(s.average(), seat)
-    interrupted = False
+    interrupted = ""   # what stopped CFR+ early (errors.interrupted_by), "" when nothing did
     try:
         while s.iterations < most and not (stop and stop()):
             s.iterate(10)
@@ -176,6 +177,6 @@ def independent_upper(tree: GameTree, seat: int, target: float = 0.001, most: in
             best = min(best, ev["value"][seat] + ev["best_response_gain"][seat])
             if ev["exploitability"] <= target:
                 break
-    except KeyboardInterrupt:   # the checkpoints reached are bounds already
-        interrupted = True
+    except KeyboardInterrupt as stop:   # the checkpoints reached are bounds already
+        interrupted = interrupted_by(stop)
     return {"upper": best, "iterations": s.iterations, "interrupted": interrupted}

@@ -186,3 +186,17 @@ def test_the_lower_bound_holds_against_every_pure_profile_of_the_others(game, se
             pol[i.offset:i.offset + len(i.options)] = np.eye(len(i.options))[a]
         worst = min(worst, s.values(pol)[0, role])
     assert worst >= b["lower"] - 1e-9
+
+
+def test_a_signal_that_stops_cfr_is_named_and_the_bounds_kept(monkeypatch):
+    from ggpbridge.cli.common import Terminated
+
+    def stopped(self, k=1):
+        raise Terminated()
+
+    monkeypatch.setattr(CFRPlus, "iterate", stopped)
+    b = win_bounds(build_tree(_machine(GAMES / "kuhn_poker.rcy"), "win"), 0)
+    assert b["interrupted"] == "interrupted (SIGTERM)" and not b["converged"]
+    assert b["lower"] < 0.5 - TOL and b["upper"] > 0.5 + TOL
+    up = independent_upper(build_tree(_machine(POOL3), "win"), 0)
+    assert up["interrupted"] == "interrupted (SIGTERM)" and up["upper"] >= 1 / 2 - 1e-9
