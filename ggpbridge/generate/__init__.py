@@ -27,6 +27,7 @@ class Made:
     name: str
     text: str
     how: str
+    plan: object = None   # an ability mutant's `ir_ability.Plan`
 
 
 def rng_for(seed: int, i: int) -> random.Random:
@@ -136,7 +137,7 @@ def ability_mutants(path: str | Path, n: int, seed: int = 0, kind: str | None = 
             how = (f"ability mutant {i} of {path} (--seed {seed}, candidate {t + 1}): {p.describe()}; "
                    f"in {plays} random plays it fired {tried.fired} times"
                    + (f", its changed rule taken {tried.taken} times" if p.kind in ir_ability.FLAGGED else ""))
-            yield Made(name, _rcy_text(child, textwrap.fill(how, 85, break_on_hyphens=False)), how)
+            yield Made(name, _rcy_text(child, textwrap.fill(how, 85, break_on_hyphens=False)), how, p)
             break
         else:
             raise GgpBridgeError(f"{path}: no ability candidate of {tries} for mutant {i} passed; last: {why[-1]}")
