@@ -38,10 +38,9 @@ def to_text(game: ir.Game, comments: list | None = None, width: int = WIDTH) -> 
 
 
 def stmt_text(node: ir.Node) -> str:
-    """One statement or expression as v0.5.10 text on one line (for messages and comments)."""
-    p = _Printer(_rename_map(ir.Game((), ir.Setup(ir.IntLit(1), None, ()), (ir.Do((node,)),)
-                                     if not hasattr(_Printer, "_s_" + type(node).__name__) else (node,),
-                                     ir.Scoring("max", ir.IntLit(0)))))
+    """One statement or expression as v0.5.10 text on one line (for messages and comments;
+    names are printed as they are, not renamed as `to_text` renames invalid ones)."""
+    p = _Printer({})
     doc = p.s(node) if hasattr(p, "_s_" + type(node).__name__) else p.x(node)
     return " ".join(_Layout([], 10 ** 6).render(doc).split())
 

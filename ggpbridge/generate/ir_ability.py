@@ -63,7 +63,8 @@ class Plan:
         from ..translators.recycle_text import stmt_text
         src = self.move.src.source.name.value
         head = (f"ability `{self.kind}`: a card {self.attr} {self.value} per player, shuffled into {src}; "
-                f"drawn by the choice at {_dotted(self.draw, self.draw_node)}, it goes under {src} and its drawer draws again")
+                f"drawn by the choice at {_dotted(self.draw, self.draw_node)}, it goes under {src} "
+                f"and its drawer draws again")
         if self.kind == "gain":
             return head + f", after gaining a point: {stmt_text(self.changed)}"
         if self.kind == "post":
@@ -90,8 +91,8 @@ def draw_points(game: ir.Game) -> list[tuple[tuple, ir.Move]]:
     table pile to the top or bottom of another named location."""
     out = []
     for path, n in _statements(game.body, ("body",)):
-        if not isinstance(n, ir.Choice) or path[-2] not in ("body", "items"):
-            continue
+        if not isinstance(n, ir.Choice) or not isinstance(path[-1], int):
+            continue   # the hook goes beside the choice: it must stand in a stage's or a do's items
         for opt in n.options:
             mv = opt.body if isinstance(opt, ir.CondAct) and opt.cond is not None else opt
             if _is_draw(mv):
@@ -104,7 +105,8 @@ def _is_draw(mv) -> bool:
     def named(loc):
         return isinstance(loc, ir.Location) and isinstance(loc.name, ir.Name) and loc.vis != "mem"
     return (isinstance(mv, ir.Move) and isinstance(mv.src, ir.CardAt) and mv.src.where in ("top", "bottom")
-            and named(mv.src.source) and (mv.src.source.owner == CURRENT or isinstance(mv.src.source.owner, ir.GameOwner))
+            and named(mv.src.source)
+            and (mv.src.source.owner == CURRENT or isinstance(mv.src.source.owner, ir.GameOwner))
             and isinstance(mv.dst, ir.CardAt) and mv.dst.where in ("top", "bottom") and named(mv.dst.source)
             and isinstance(mv.dst.source.owner, (ir.GameOwner, ir.PlayerRef))
             and mv.dst.source != mv.src.source)
@@ -113,14 +115,17 @@ def _is_draw(mv) -> bool:
 def _statements(items: tuple, path: tuple):
     """(path, node) of every statement, choice and stage under a body, depth first."""
     for i, n in enumerate(items):
-        p = path + (i,)
-        yield p, n
-        if isinstance(n, ir.Stage):
-            yield from _statements(n.body, p + ("body",))
-        elif isinstance(n, ir.Do):
-            yield from _statements(n.items, p + ("items",))
-        elif isinstance(n, (ir.CondAct, ir.ForAll, ir.Repeat, ir.Let)) and isinstance(n.body, ir.Node):
-            yield from _statements((n.body,), p + ("body",))
+        yield from _statement(n, path + (i,))
+
+
+def _statement(n, p: tuple):
+    yield p, n
+    if isinstance(n, ir.Stage):
+        yield from _statements(n.body, p + ("body",))
+    elif isinstance(n, ir.Do):
+        yield from _statements(n.items, p + ("items",))
+    elif isinstance(n, (ir.CondAct, ir.ForAll, ir.Repeat, ir.Let)) and isinstance(n.body, ir.Node):
+        yield from _statement(n.body, p + ("body",))
 
 
 def later_rules(game: ir.Game, draw: tuple) -> list[tuple]:
@@ -256,8 +261,8 @@ def plan(game: ir.Game, rng: random.Random, kind: str | None = None, bounds: IrB
     no place for the kind asked for."""
     draws = draw_points(game)
     if not draws:
-        raise NoAbility("the game has no drawing choice (a move of the top card of a current player's pile or a table pile "
-                        "to a named location) for an ability card to hook onto")
+        raise NoAbility("the game has no drawing choice (a move of the top card of a current player's pile "
+                        "or a table pile to a named location) for an ability card to hook onto")
     attrs = tuple(name for name, _ in game_env(game, bounds).attrs)
     if not any(isinstance(d, (ir.CreateDeck, ir.Repeat)) for d in game.setup.decks):
         raise NoAbility("the game makes no deck in its setup for an ability card to join")
