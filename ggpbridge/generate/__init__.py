@@ -108,7 +108,7 @@ def mutants(path: str | Path, n: int, seed: int = 0, other: str | Path | None = 
 
 
 def ability_mutants(path: str | Path, n: int, seed: int = 0, kind: str | None = None, tries: int = 25,
-                    plays: int = 4):
+                    plays: int = 16):
     """N mutants of the RECYCLE game at `path`, each with one ability card (`ir_ability`), as
     `Made`. A candidate is kept when it checks and `plays` seeded random plays of it run
     without a game error and draw the card at least once; otherwise another is drawn (up to
