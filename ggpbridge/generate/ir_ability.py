@@ -2,11 +2,12 @@
 
 The seed (a 2009 post on War with ability cards) hangs pre-, default and post-functions on
 every step of play, and lets a drawn card add to them. Over the IR the same thing is a
-rewrite of a game with a drawing choice (a forced `(move (top SRC) DST)` from the current
-player's SRC):
+rewrite of a game with a drawing choice (an option `(move (top SRC) DST)`, SRC a current
+player's location or a table pile):
 
 1. the card: one per player, with a fresh value of one of the game's card attributes (the
-   others NONE), made in a side location and shuffled into each player's SRC before play;
+   others NONE), made in a side location and shuffled into each player's SRC (or into the
+   table's SRC) before the drawing stage;
 2. the hook, a post-function on the draw: a `do` right after the choice, taken when the card
    just drawn is the ability; the card goes under SRC and its drawer draws again (the seed's
    "draw another card": its DrawCardNode queued again), with the kind's own change;
@@ -17,7 +18,7 @@ player's SRC):
    (`redirect`), or one subtree re-derived as `mutate` does (`rederive`): the seed's mask.
 
 `plan` draws every random decision; `build` applies a plan, optionally with counters (how
-often the hook fired, how often R' was taken) that `fires` reads off seeded plays.
+often the hook fired, how often R' was taken) that `trial` reads off seeded plays.
 """
 from __future__ import annotations
 

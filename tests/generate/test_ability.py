@@ -89,7 +89,7 @@ def test_the_ability_fires_in_seeded_plays_and_its_rule_is_taken(kind):
         assert t.taken == 0
 
 
-def test_a_plain_copy_of_the_parent_never_fires():
+def test_a_card_the_hook_does_not_recognise_never_fires():
     # the counters measure the ability, not the counting: with the card made but its value
     # absent from the hook's test, nothing fires
     p = plan(WAR, random.Random(1), "again")
