@@ -28,7 +28,8 @@ from .generate import write_many
 @click.option("--no-check", is_flag=True, help="Do not run `check` on each game written.")
 @click.option("--json", "as_json", is_flag=True, help="List the files written as JSON.")
 def command(game, n, seed, other, operator, kind, out, keep_players, no_check, as_json):
-    """Write N mutants of GAME (one subtree re-derived), or crossovers with --crossover OTHER."""
+    """Write N mutants of GAME (one subtree re-derived, or with --operator ability an ability card
+    added), or crossovers with --crossover OTHER."""
     if operator == "ability" and other:
         raise click.UsageError("--operator ability adds an ability to one game; it takes no --crossover")
     if kind and operator != "ability":
