@@ -133,3 +133,33 @@ def test_many_ability_mutants_of_war_check_simulate_and_translate():
         if i % 8 == 0:
             assert is_valid(validate(translate_loaded(loaded, 2))), m.how
     assert len(kinds) >= 4, kinds
+
+
+def test_war_with_its_whole_comparison_reversed_cannot_end(tmp_path):
+    """Underdog as the operator writes it, on War with 4 cards. The ability card always goes
+    back under its owner's hand; it is in a battle only as the last card in hand, just after
+    setting the flag, so the reversed comparison makes its score 0 the winner: no hand ever
+    empties, and War's end (an empty hand) is unreachable. The parent never cycles
+    (docs/query.md); the mutant never finishes, and `query cycle` finds a cycle that `replay`
+    confirms."""
+    from dataclasses import replace
+
+    from ggpbridge.generate.ir_ability import _reversed
+    parent = parse_file(GAMES / "war_n4_winner.rcy").game
+    (draw, _), = draw_points(parent)
+    block = draw[:3] + (1,)   # the comparison block after the drawing stage
+    assert block in later_rules(parent, draw)
+    changed, note = _reversed(get(parent, block))
+    p = replace(plan(parent, random.Random(0), "again"), kind="reverse", rule=block, changed=changed, note=note)
+    path = tmp_path / "underdog4.rcy"
+    path.write_text(to_text(build(parent, p))[0])
+    stats = simulate(compile_loaded(parse_file(path)), 50, max_steps=20_000)
+    assert stats.status["finished"] == 0 and stats.status["error"] == 0
+    runner = CliRunner()
+    r = runner.invoke(main, ["query", str(GAMES / "war_n4_winner.rcy"), "cycle", "--json",
+                             "--witness", str(tmp_path / "w0.json")])
+    assert json.loads(r.output)["answers"][0]["verdict"] == "no", r.output
+    r = runner.invoke(main, ["query", str(path), "cycle", "--json", "--witness", str(tmp_path / "w.json")])
+    assert json.loads(r.output)["answers"][0]["verdict"] == "yes", r.output
+    r = runner.invoke(main, ["replay", str(path), str(tmp_path / "w.json"), "--quiet"])
+    assert r.exit_code == 0 and "confirmed" in r.output, r.output
