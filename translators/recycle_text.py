@@ -37,6 +37,14 @@ def to_text(game: ir.Game, comments: list | None = None, width: int = WIDTH) -> 
     return text, {k: v for k, v in names.items() if k != v}
 
 
+def stmt_text(node: ir.Node) -> str:
+    """One statement or expression as v0.5.10 text on one line (for messages and comments;
+    names are printed as they are, not renamed as `to_text` renames invalid ones)."""
+    p = _Printer({})
+    doc = p.s(node) if hasattr(p, "_s_" + type(node).__name__) else p.x(node)
+    return " ".join(_Layout([], 10 ** 6).render(doc).split())
+
+
 # ---------------------------------------------------------------- names
 _ONES = "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN " \
         "SIXTEEN SEVENTEEN EIGHTEEN NINETEEN".split()

@@ -10,6 +10,7 @@ checks one text the way that command does.
 from __future__ import annotations
 
 import random
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,7 @@ class Made:
     name: str
     text: str
     how: str
+    plan: object = None   # an ability mutant's `ir_ability.Plan`
 
 
 def rng_for(seed: int, i: int) -> random.Random:
@@ -105,6 +107,42 @@ def mutants(path: str | Path, n: int, seed: int = 0, other: str | Path | None = 
         yield Made(f"{stem}_m{i:04d}{suffix}", text, how)
 
 
+def ability_mutants(path: str | Path, n: int, seed: int = 0, kind: str | None = None, tries: int = 25,
+                    plays: int = 16):
+    """N mutants of the RECYCLE game at `path`, each with one ability card (`ir_ability`), as
+    `Made`. A candidate is kept when it checks and `plays` seeded random plays of it run
+    without a game error and draw the card at least once; otherwise another is drawn (up to
+    `tries`). GgpBridgeError when the game has no place for an ability or no candidate passes."""
+    from . import ir_ability
+    lang, game = read_game(path)
+    if lang != "recycle":
+        raise GgpBridgeError(f"{path}: abilities are added to RECYCLE games (this one is {lang})")
+    stem = Path(path).stem
+    for i in range(n):
+        rng, why = rng_for(seed, i), []
+        for t in range(tries):
+            try:
+                p = ir_ability.plan(game, rng, kind)
+            except ir_ability.NoAbility as e:
+                raise GgpBridgeError(f"{path}: {e}") from None
+            child = ir_ability.build(game, p)
+            name = f"{stem}_a{i:04d}.rcy"
+            text = _rcy_text(child, "")
+            errs = errors_in(name, text)
+            tried = None if errs else ir_ability.trial(game, p, plays)
+            if errs or tried.error or not tried.fired:
+                why.append(errs[0].message if errs else f"seed {tried.error[0]}: {tried.error[1]}"
+                           if tried.error else f"never drawn in {plays} plays")
+                continue
+            how = (f"ability mutant {i} of {path} (--seed {seed}, candidate {t + 1}): {p.describe()}; "
+                   f"in {plays} random plays it fired {tried.fired} times"
+                   + (f", its changed rule taken {tried.taken} times" if p.kind in ir_ability.FLAGGED else ""))
+            yield Made(name, _rcy_text(child, textwrap.fill(how, 85, break_on_hyphens=False)), how, p)
+            break
+        else:
+            raise GgpBridgeError(f"{path}: no ability candidate of {tries} for mutant {i} passed; last: {why[-1]}")
+
+
 def _path(where: tuple) -> str:
     return ".".join(str(x) for x in where) or "the root"
 
@@ -131,4 +169,4 @@ def errors_in(name: str, text: str) -> list:
     return [d for d in check(loaded.game, loaded.source) if d.severity == "error"]
 
 
-__all__ = ["LANGS", "Made", "generate", "mutants", "errors_in", "read_game", "rng_for"]
+__all__ = ["LANGS", "Made", "generate", "mutants", "ability_mutants", "errors_in", "read_game", "rng_for"]
