@@ -50,8 +50,18 @@ def test_bad_settings_are_positioned_errors(tmp_path):
     broken.write_text('game = "rpn"\n[set\n', encoding="utf-8")
     r = run("simulate", str(broken), "-n", "1")
     assert r.exit_code == 2 and f"{broken}:2:" in r.output and "Traceback" not in r.output
-    r = run("simulate", str(GAMES / "rpn.dbk"), "-n", "1", "--players", "mcts")
-    assert r.exit_code == 2 and "pipmc" in r.output
+    r = run("simulate", str(GAMES / "rpn.dbk"), "-n", "1", "--players", "policy:nowhere.json")
+    assert r.exit_code == 2 and "nowhere.json" in r.output and "Traceback" not in r.output
+
+
+def test_the_shared_searching_players_play_a_dbk():
+    args = ("simulate", str(GAMES / "golomb_small.dbk"), "-n", "3", "--seed", "1", "--json")
+    for spec in ("pipmc:4,random", "mcts:20,ismcts:20"):
+        r = run(*args, "--players", spec)
+        assert r.exit_code == 0, r.output
+        rep = json.loads(r.stdout)
+        assert rep["finished"] == 3 and rep == json.loads(run(*args, "--players", spec).stdout) | {
+            k: rep[k] for k in ("seconds", "games_per_second") if k in rep}   # seeded: the same games
 
 
 def test_commands_built_on_the_ir_refuse_a_dbk_clearly():
