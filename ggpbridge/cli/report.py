@@ -7,6 +7,8 @@ from contextlib import nullcontext
 
 import click
 
+from ..filekinds import is_deckbuild
+
 from ..cluster import compiled, session
 from ..report.data import planned_games, report_data
 from ..report.page import report_page, sweep_page
@@ -57,6 +59,13 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
             as_json, dialect):
     """Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as HTML."""
     check_players(players)
+    if is_deckbuild(game):
+        # lead, strategy potential and the charts read the simulator's compiled RECYCLE (locations, scores
+        # at every step); the module's own figures are `simulate`'s
+        raise click.BadParameter(f"{game} is a deck-building game module: the report's lead and strategy "
+                                 f"potential are measured on compiled RECYCLE; `ggpbridge simulate {game} "
+                                 f"[--players pipmc:N]` gives its win shares, lengths and buying figures",
+                                 param_hint="GAME")
     if out is None and not as_json:
         raise click.UsageError("give -o FILE.html for the page, or --json for the metrics")
     check_cluster(workers, cluster)

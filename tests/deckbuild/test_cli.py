@@ -67,5 +67,29 @@ def test_the_shared_searching_players_play_a_dbk():
 def test_commands_built_on_the_ir_refuse_a_dbk_clearly():
     r = run("info", str(GAMES / "rpn.dbk"))
     assert r.exit_code == 2 and "deck-building game module" in r.output and "Traceback" not in r.output
-    r = run("query", str(GAMES / "rpn_small.dbk"), "terminates")
-    assert r.exit_code == 2 and "--engine asp" in r.output
+    r = run("report", str(GAMES / "rpn_small.dbk"), "--json")
+    assert r.exit_code == 2 and "simulate" in r.output and "Traceback" not in r.output
+
+
+def test_show_plays_the_game_simulate_numbers_seed():
+    for players in ("random", "pipmc:2,random"):
+        r = run("show", str(GAMES / "golomb_small.dbk"), "--seed", "3", "--players", players, "--json")
+        assert r.exit_code == 0, r.output
+        view = json.loads(r.stdout)
+        sim = json.loads(run("simulate", str(GAMES / "golomb_small.dbk"), "--seed", "3", "-n", "1",
+                             "--players", players, "--json").stdout)
+        assert view["status"] == "finished" and view["decisions"] > 0
+        assert view["end"]["scores"] == [s["mean_score"] for s in sim["seats"]]
+        decisions = [s for s in view["steps"] if s["kind"] == "decision"]
+        assert all(0 <= s["chosen"] < len(s["options"]) for s in decisions)
+        assert any(o.startswith("buy ") and " with " in o for s in decisions for o in s["options"])
+    text = run("show", str(GAMES / "golomb_small.dbk"), "--seed", "3").output
+    assert "player 0 sees: hand" in text and "end (" in text
+    r = run("show", str(GAMES / "golomb_small.dbk"), "--html", "x.html")
+    assert r.exit_code == 2 and "deck-building" in r.output and "Traceback" not in r.output
+
+
+def test_solve_refuses_a_dbk_saying_why():
+    r = run("solve", str(GAMES / "golomb_small.dbk"))
+    assert r.exit_code == 2 and "information sets" in r.output and "query" in r.output
+    assert "Traceback" not in r.output
