@@ -6,7 +6,8 @@ The explicit engine (`explicit.py`), replay and witnesses walk a machine one *st
 simulator's; `MachineSteps` gives the same shape to any engine of `ggpbridge.machine`
 (the deck-building games' `DeckMachine`, clingo on a GDL description, `SimMachine`), so the
 search is written once. A step is one joint move: the role that has a real choice moves, every
-other role plays its only move (`noop`). The chance role (`random`) is a `Chance` node whose
+other role plays its only move (`noop`; a role whose only move is another one moves when nobody
+else does). The chance role (`random`) is a `Chance` node whose
 outcomes are its legal moves in the machine's order (reachability, not probability, is what
 the questions ask). A *win* is a goal of 100, as in GGP.
 """
@@ -45,39 +46,37 @@ class MachineSteps:
     def _node(self, state):
         m = self.machine
         if m.is_terminal(state):
-            goals = m.goals(state)
-            scores = tuple(goals.get(p, 0) for p in self.players)
+            goals = {str(r): v for r, v in m.goals(state).items()}
+            scores = tuple(goals.get(str(p), 0) for p in self.players)
             return Terminal(scores, tuple(i for i, g in enumerate(scores) if g >= WIN))
-        choosing = []
-        for i, role in enumerate(self.players):
-            moves = m.legal_moves(state, role)
-            if moves != ("noop",):
-                choosing.append((i, moves))
-        outcomes = [m.legal_moves(state, r) for r in self.chance]
-        outcomes = [o for o in outcomes if o != ("noop",)]
+        legal = [m.legal_moves(state, r) for r in self.players]
+        if any(not moves for moves in legal):   # a role without a move, and the game not over: a dead end
+            return Decision(next(i for i, moves in enumerate(legal) if not moves), ())
+        outcomes = [o for o in (m.legal_moves(state, r) for r in self.chance) if not _waits(o)]
+        choosing = [i for i, moves in enumerate(legal) if not _waits(moves)]
         if len(choosing) + len(outcomes) > 1:
             raise GgpBridgeError("two roles move at once here: the explicit engine follows games where one role "
                                  "moves at a time")
         if outcomes:
             return Chance(CHANCE_ROLE, len(outcomes[0]), "pick")
-        if choosing:
-            return Decision(*choosing[0])
-        # nobody has a move and the game is not over: a dead end (a Decision without options)
-        return Decision(0, ())
+        # the mover; when every role only waits, the first (its one move is the step)
+        i = choosing[0] if choosing else 0
+        return Decision(i, legal[i])
 
     def moves(self, state) -> tuple:
         """The moves of the role that moves in `state` (chance outcomes or a player's options)."""
         nd = self.node(state)
         if isinstance(nd, Chance):
-            return next(o for o in (self.machine.legal_moves(state, r) for r in self.chance) if o != ("noop",))
+            return next(o for o in (self.machine.legal_moves(state, r) for r in self.chance) if not _waits(o))
         return nd.options if isinstance(nd, Decision) else ()
 
     def joint(self, state, k: int) -> dict:
         """The joint move of step k in `state`: the mover's k-th move, every other role's only move."""
         nd = self.node(state)
+        m = self.machine
         mover = self.chance[0] if isinstance(nd, Chance) else self.players[nd.player]
-        joint = {r: "noop" for r in self.machine.roles()}
-        joint[mover] = self.moves(state)[k] if isinstance(nd, Chance) else nd.options[k]
+        joint = {r: m.legal_moves(state, r)[0] for r in m.roles() if r != mover}
+        joint[mover] = self.moves(state)[k]
         return joint
 
     def next_state(self, state, k: int):
@@ -93,3 +92,8 @@ class MachineSteps:
         """What an option does, for people: the move's `text` where it has one (a deck-building buy shows its
         expression), else its GDL name."""
         return getattr(option, "text", None) or str(option)
+
+
+def _waits(moves: tuple) -> bool:
+    """A role that only waits: its one legal move is `noop` (any engine's spelling of it)."""
+    return len(moves) == 1 and str(moves[0]) == "noop"

@@ -103,3 +103,28 @@ def test_questions_on_the_ir_only_refuse_a_dbk_clearly():
     assert r.exit_code == 2 and "forced-win" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(main, ["query", str(game), "exists", "--where", "true", *sets(overrides)])
     assert r.exit_code == 2 and "locations" in r.output and "Traceback" not in r.output
+
+
+# proven verdicts of the asp engine on small GDL games (tests/query/test_asp_engine.py's EXPECTED)
+GDL_VERDICTS = {
+    ("cycler", "cycle", None): "yes", ("cycler", "terminates", None): "no", ("cycler", "always-ends", None): "yes",
+    ("trap", "cycle", None): "yes", ("trap", "always-ends", None): "no",
+    ("deadend", "terminates", None): "no", ("deadend", "playable", None): "no", ("deadend", "winnable", "p"): "yes",
+    ("countdown", "cycle", None): "no", ("countdown", "terminates", None): "yes",
+    ("countdown", "winnable", "second"): "yes",
+    ("unwinnable", "winnable", "winner"): "yes", ("unwinnable", "winnable", "loser"): "no",
+}
+
+
+@pytest.mark.parametrize("name, question, role", sorted(GDL_VERDICTS, key=str))
+def test_the_explicit_engine_searches_any_machine_clingo_on_gdl_included(name, question, role):
+    from pathlib import Path
+
+    from ggpbridge.gdl.kif import parse_kif
+    from ggpbridge.gdl.machine import ClingoMachine
+    from ggpbridge.query.explicit import answer_explicit
+    from ggpbridge.query.machine_steps import MachineSteps
+    data = Path(__file__).resolve().parents[1] / "query" / "data" / f"{name}.kif"
+    steps = MachineSteps(ClingoMachine(parse_kif(data.read_text())))
+    seat = None if role is None else [str(p) for p in steps.players].index(role)
+    assert answer_explicit(steps, question, seat).verdict == GDL_VERDICTS[name, question, role]
