@@ -88,6 +88,11 @@ class MachineSteps:
         nxt = self.next_state(state, k)
         return nxt, self.node(nxt)
 
+    def chance_text(self, state, k: int) -> str:
+        """Chance's k-th outcome in `state` as a person reads it (the card picked)."""
+        # the log already says it is chance: a move text that says so too is not repeated
+        return self.move_text(state, self.moves(state)[k]).removeprefix("chance: ")
+
     def move_text(self, state, option) -> str:
         """What an option does, for people: the move's `text` where it has one (a deck-building buy shows its
         expression), else its GDL name."""

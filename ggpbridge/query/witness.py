@@ -229,7 +229,9 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
             k = st["chance"]
             if not isinstance(k, int) or not 0 <= k < nd.n:
                 raise WitnessError(f"step {i}: chance outcome {k!r} is outside 0..{nd.n - 1}")
-            log.append(f"{i:4}  chance {nd.kind} {nd.detail}: outcome {k} of {nd.n}")
+            told = getattr(m, "chance_text", None)   # a machine whose outcomes have names (a card picked)
+            log.append(f"{i:4}  chance {nd.kind} {nd.detail}: outcome {k} of {nd.n}"
+                       + (f" ({told(s, k)})" if told is not None else ""))
         else:
             if not isinstance(nd, Decision):
                 raise WitnessError(f"step {i}: the witness has player {st.get('player')} move, the game draws chance")

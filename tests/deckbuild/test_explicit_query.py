@@ -88,6 +88,8 @@ def test_a_winnable_witness_replays_on_the_machine_with_readable_buys(tmp_path):
     r = CliRunner().invoke(main, ["replay", str(game), str(w)])
     assert r.exit_code == 0, r.output
     assert "confirmed" in r.output and "winners" in r.output
+    # chance steps name the card picked
+    assert "chance random pick: outcome 0 of " in r.output and any(f"{suit})" in r.output for suit in "♥♣♦♠")
     # a witness edited to another move is caught by its label
     data = json.loads(w.read_text())
     k = next(i for i, st in enumerate(data["steps"]) if "option" in st and st["label"].startswith("(buy"))
