@@ -59,13 +59,6 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
             as_json, dialect):
     """Playtest GAME and write win shares, lengths, branching, lead, strategy potential and charts as HTML."""
     check_players(players)
-    if is_deckbuild(game):
-        # lead, strategy potential and the charts read the simulator's compiled RECYCLE (locations, scores
-        # at every step); the module's own figures are `simulate`'s
-        raise click.BadParameter(f"{game} is a deck-building game module: the report's lead and strategy "
-                                 f"potential are measured on compiled RECYCLE; `ggpbridge simulate {game} "
-                                 f"[--players pipmc:N]` gives its win shares, lengths and buying figures",
-                                 param_hint="GAME")
     if out is None and not as_json:
         raise click.UsageError("give -o FILE.html for the page, or --json for the metrics")
     check_cluster(workers, cluster)
@@ -75,17 +68,27 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
     variants = [dict(base, **{swept[0]: v}) for v in swept[1]] if swept else [base]
     # every variant is compiled before any game is played: a bad value fails at once, with its position
     # (`compiled` keeps each Program for report_data, which reads the same game)
-    loaded = load(game, dialect, "the report plays RECYCLE and G_cardgame games")
-    total = sum(planned_games(compiled(loaded, tuple(sorted(v.items()))).lay.n, n, pipmc_games, potential_games)
-                for v in variants)
+    if is_deckbuild(game):
+        if workers or cluster:
+            raise click.BadParameter("a .dbk game plays on this machine only", param_hint="--workers/--cluster")
+        machines = _deckbuild_machines(game, variants)   # every variant read first: a bad value fails at once
+        total = sum(planned_games(len(mc.players), n, pipmc_games, potential_games) for mc in machines)
+    else:
+        loaded = load(game, dialect, "the report plays RECYCLE and G_cardgame games")
+        total = sum(planned_games(compiled(loaded, tuple(sorted(v.items()))).lay.n, n, pipmc_games, potential_games)
+                    for v in variants)
     show = not as_json and sys.stderr.isatty()
     reports = []
     with click.progressbar(length=total, label="playing", file=sys.stderr) if show else nullcontext() as bar, \
             session(cluster, workers) as client:
-        for v in variants:
-            rep = report_data(game, players, n, seed, v, pipmc_games=pipmc_games, potential_games=potential_games,
-                              max_steps=max_steps, dialect=dialect, progress=bar.update if bar else None,
-                              client=client)
+        for i, v in enumerate(variants):
+            if is_deckbuild(game):
+                rep = _deckbuild_report(machines[i], game, players, n, seed, v, pipmc_games, potential_games,
+                                        max_steps, bar.update if bar else None)
+            else:
+                rep = report_data(game, players, n, seed, v, pipmc_games=pipmc_games,
+                                  potential_games=potential_games, max_steps=max_steps, dialect=dialect,
+                                  progress=bar.update if bar else None, client=client)
             reports.append(rep)
             if rep["interrupted"]:
                 break
@@ -113,3 +116,18 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
         click.echo(f"error: the cluster stopped: {problem}", err=True)
         raise SystemExit(2)
     raise SystemExit(1 if any(r["errors"] for r in reports) else 0)
+
+
+def _deckbuild_machines(game, variants: list) -> list:
+    """A deck-building game module's machine per variant (`--set`, `--sweep`)."""
+    from ..deckbuild.machine import DeckMachine
+    from ..deckbuild.settings import read_dbk
+    return [DeckMachine(read_dbk(game, v)) for v in variants]
+
+
+def _deckbuild_report(machine, game, players, n, seed, sets, pipmc_games, potential_games, max_steps, progress):
+    """The report's games of a `.dbk` on its machine (`report/machine_data.py`)."""
+    from ..deckbuild.play import policies
+    from ..report.machine_data import machine_report_data
+    return machine_report_data(machine, game, players, n, seed, sets, policies, pipmc_games=pipmc_games,
+                               potential_games=potential_games, max_steps=max_steps, progress=progress)

@@ -67,8 +67,6 @@ def test_the_shared_searching_players_play_a_dbk():
 def test_commands_built_on_the_ir_refuse_a_dbk_clearly():
     r = run("info", str(GAMES / "rpn.dbk"))
     assert r.exit_code == 2 and "deck-building game module" in r.output and "Traceback" not in r.output
-    r = run("report", str(GAMES / "rpn_small.dbk"), "--json")
-    assert r.exit_code == 2 and "simulate" in r.output and "Traceback" not in r.output
 
 
 def test_show_plays_the_game_simulate_numbers_seed():
@@ -93,3 +91,21 @@ def test_solve_refuses_a_dbk_saying_why():
     r = run("solve", str(GAMES / "golomb_small.dbk"))
     assert r.exit_code == 2 and "information sets" in r.output and "query" in r.output
     assert "Traceback" not in r.output
+
+
+def test_report_plays_a_dbk_on_its_machine_with_simulates_games():
+    game = str(GAMES / "golomb_small.dbk")
+    r = run("report", game, "-n", "12", "--seed", "4", "--pipmc-games", "2", "--potential-games", "2", "--json")
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    sim = json.loads(run("simulate", game, "-n", "12", "--seed", "4", "--json").stdout)
+    # the main games are simulate's games of the same seeds: the same win shares
+    assert [s["win_share"] for s in rep["summary"]["seats"]] == [s["win_share"] for s in sim["seats"]]
+    assert rep["summary"]["finished"] == 12 and rep["pipmc"]["games"] == 2
+    assert {c["choice"] for c in rep["summary"]["branching"]["by_choice"]} <= {"act", "discard", "bank"}
+    mc = rep["pipmc"]["meaningful_choices"]
+    assert 0 < mc["decisions"] and 0 <= mc["meaningful"] <= mc["decisions"]
+    assert [x["games"] for x in rep["strategy_potential"]] == [2, 2]
+    assert rep["summary"]["lead"]["games"] == 12   # the machine's scores give every game a curve
+    r = run("report", game, "--json", "--workers", "2")
+    assert r.exit_code == 2 and "this machine only" in r.output and "Traceback" not in r.output
