@@ -125,7 +125,8 @@ def machine_report_data(machine: GameMachine, game: str, players: str, n: int, s
     return {
         "game": str(game), "players": describe_players(players), "games": n, "seed": seed, "sets": dict(sets or {}), "seats": seats,
         "scoring": "max", "summary": main, "errors": errors,
-        "pipmc": {"games": len(evaluated), "playouts": PLAYOUTS, "meaningful_choices": cardstock.meaningful(evaluated),
+        "pipmc": {"games": len(evaluated), "playouts": PLAYOUTS,
+                  "meaningful_choices": cardstock.meaningful(evaluated),
                   "cardstock": cardstock.heuristics(evaluated, seats, first)},
         "strategy_potential": [_potential(p, base, smart) for p, base, smart in pots],
         "interrupted": stopped, "seconds": round(time.perf_counter() - t0, 3),
