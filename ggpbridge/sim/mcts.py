@@ -4,7 +4,8 @@ The tree (UCB1 with availability counts, open loop, one expansion per iteration,
 backed up per seat, the root option visited most) is written once in `ggpbridge.search.tree`,
 which also drives it on any GameMachine. Here the simulator drives it: a random playout
 (`rollout.Sandbox`) and, where the game compiles to it, the whole iteration inside the
-generated engine (the fast path, many times faster than stepping `SimMachine`).
+generated engine (the fast path: about 20 times less CPU than stepping `SimMachine`,
+`benchmarks/search_paths.py`).
 
 An iteration runs whole on the generated engine started at the root's choice
 (`codegen_resume`), the tree walked from its choice callback, when the game compiles to

@@ -3,8 +3,9 @@
 The algorithm is written once, in `ggpbridge.search.pipmc` (which also plays it on any
 GameMachine); here it is driven by the simulator: determinizations are
 `determinize.deal_hidden` card lists and each playout runs on the generated engine started
-at the choice (`rollout.Sandbox`), rewards being win shares. That path is kept because it is
-many times faster than stepping the same game through `SimMachine` (docs/deckbuilding.md).
+at the choice (`rollout.Sandbox`), rewards being win shares. That path is kept for speed: random
+play through `SimMachine` costs about 20 times the CPU (measured for MCTS, whose iterations are
+the same kind of work: benchmarks/search_paths.py; `SimMachine` cannot determinize).
 A forced move costs no playouts (the playout loop never asks a player to choose among one option).
 """
 from __future__ import annotations
