@@ -129,5 +129,9 @@ def _deckbuild_report(machine, game, players, n, seed, sets, pipmc_games, potent
     """The report's games of a `.dbk` on its machine (`report/machine_data.py`)."""
     from ..deckbuild.play import policies
     from ..report.machine_data import machine_report_data
+    try:
+        policies(players, machine, seed)   # a player the game module cannot seat is refused before any game
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--players") from None
     return machine_report_data(machine, game, players, n, seed, sets, policies, pipmc_games=pipmc_games,
                                potential_games=potential_games, max_steps=max_steps, progress=progress)
