@@ -16,8 +16,8 @@ def load_game(path: str | Path, dialect: str | None = None, count: bool = False)
     if is_deckbuild(path):
         from .errors import GgpBridgeError
         raise GgpBridgeError(f"{path}: a deck-building game module (docs/deckbuilding.md), not a card-game "
-                             f"language file: check, simulate, translate, crosscheck, query --engine asp and match "
-                             f"take it; this command does not")
+                             f"language file: check, simulate, show, report, translate, crosscheck, query, "
+                             f"replay and match take it; this command does not")
     if is_gcardgame(path):
         from . import gcardgame
         if dialect is not None:

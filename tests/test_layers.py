@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # top-level module or package of ggpbridge -> its layer (higher may import lower or equal)
 LAYER = {
     "ir": 0, "machine": 0, "errors": 0, "filekinds": 0, "nesting": 0, "textfiles": 0, "ir_json": 0, "ir_norm": 0, "tomlfile": 0,
-    "recycle": 1, "gcardgame": 1, "gdl": 1, "frontends": 1,
+    "recycle": 1, "gcardgame": 1, "gdl": 1, "frontends": 1, "search": 1,
     "sim": 2, "deckbuild": 2, "translators": 2, "translate": 2,
     "crosscheck": 3, "lockstep": 3, "conformance": 3, "query": 3, "ggp": 3, "sweep": 3, "sweep_logs": 3,
     "playouts": 3, "moves": 3, "solve": 3, "report": 3, "viewer": 3, "viewer_html": 3, "cluster": 3,

@@ -215,6 +215,26 @@ def game_view(view: dict, all_seats: bool = False) -> None:
     click.echo(click.style(f"end ({view['decisions']} decisions, {steps} steps): ", bold=True) + end)
 
 
+def machine_play(view: dict, all_seats: bool = False) -> None:
+    """`show` of a game module's play: one line per step, each decision's options, what the chooser sees."""
+    heading(f"{view['game']}: game {view['seed']} ({view['players']} players)")
+    for s in view["steps"]:
+        if s["kind"] == "chance":
+            click.echo(f"{s['step']:>9}  {s['text']}")
+        elif s["kind"] == "decision":
+            click.echo(f"{s['step']:>9}  player {s['player']}: {s['options'][s['chosen']]}")
+            if len(s["options"]) > 1:
+                for k, text in enumerate(s["options"]):
+                    click.echo(f"{'':11}{'*' if k == s['chosen'] else ' '} {k + 1}. {text}")
+            for p in range(len(s["sees"])) if all_seats else [s["player"]]:
+                click.echo(f"{'':11}player {p} sees: {s['sees'][p]}")
+    end = view["end"]
+    status = view["status"] if view["status"] == "finished" else f"{view['status']}: {view['message']}"
+    scores = ", ".join(f"player {p} {v}" for p, v in enumerate(end.get("scores", [])))
+    click.echo(click.style(f"end ({view['decisions']} decisions, {len(view['steps'])} steps, {end.get('turns')} "
+                           f"turns): ", bold=True) + f"{status}; scores {scores}")
+
+
 def _seat_view(p: int, v: dict) -> None:
     parts = [f"{x['where']}: " + (" ".join(x["cards"]) if "cards" in x else f"{x['hidden']} hidden")
              for x in v["locations"]]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..filekinds import is_deckbuild
 from ..query.witness import ASP_FORMAT, judge, load, replay
 from ..sim import compile_loaded
 from ..sim.stepwise import StepMachine
@@ -33,16 +34,23 @@ def command(game, witness, quiet, as_json, html_path, dialect):
         raise click.BadParameter(f"{witness} holds joint GDL moves (the asp engine's); the page shows the "
                                  f"simulator's steps: ask `query --engine explicit` for such a witness",
                                  param_hint="--html")
+    if html_path and is_deckbuild(game):
+        raise click.BadParameter(f"{game} is a deck-building game module: the page shows a RECYCLE game's "
+                                 f"locations; the replay's steps are printed here", param_hint="--html")
     check_writable(html_path, "--html")
     if w["format"] == ASP_FORMAT:   # joint GDL moves from the asp engine: replayed on the translation
         from ..query.asp_engine import replay_gdl
         from ..translate import is_kif, load_description
         desc = load_description(game, 2, overrides, dialect, decks=False, fold=False)   # as query translated it
         # a condition names the game's locations and cards: read through the simulator's layout
-        lay = None if is_kif(game) or w["kind"] != "satisfies" else \
+        plain = is_kif(game) or is_deckbuild(game)   # no RECYCLE options to name the moves by
+        lay = None if plain or w["kind"] != "satisfies" else \
             compile_loaded(load_game(game, dialect), overrides).lay
-        r = judge(w, replay_gdl(desc, w, describer=None if is_kif(game) else _moves(game, overrides, dialect),
+        r = judge(w, replay_gdl(desc, w, describer=None if plain else _moves(game, overrides, dialect),
                                 lay=lay))
+    elif is_deckbuild(game):   # the explicit engine's steps on the game module's machine
+        from ..query.run import _machine
+        r = replay(_machine(game, None, overrides), w)
     else:
         prog = compile_loaded(load_game(game, dialect), overrides)
         r = replay(StepMachine(prog), w)

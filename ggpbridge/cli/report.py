@@ -7,6 +7,8 @@ from contextlib import nullcontext
 
 import click
 
+from ..filekinds import is_deckbuild
+
 from ..cluster import compiled, session
 from ..report.data import planned_games, report_data
 from ..report.page import report_page, sweep_page
@@ -66,17 +68,27 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
     variants = [dict(base, **{swept[0]: v}) for v in swept[1]] if swept else [base]
     # every variant is compiled before any game is played: a bad value fails at once, with its position
     # (`compiled` keeps each Program for report_data, which reads the same game)
-    loaded = load(game, dialect, "the report plays RECYCLE and G_cardgame games")
-    total = sum(planned_games(compiled(loaded, tuple(sorted(v.items()))).lay.n, n, pipmc_games, potential_games)
-                for v in variants)
+    if is_deckbuild(game):
+        if workers or cluster:
+            raise click.BadParameter("a .dbk game plays on this machine only", param_hint="--workers/--cluster")
+        machines = _deckbuild_machines(game, variants)   # every variant read first: a bad value fails at once
+        total = sum(planned_games(len(mc.players), n, pipmc_games, potential_games) for mc in machines)
+    else:
+        loaded = load(game, dialect, "the report plays RECYCLE and G_cardgame games")
+        total = sum(planned_games(compiled(loaded, tuple(sorted(v.items()))).lay.n, n, pipmc_games, potential_games)
+                    for v in variants)
     show = not as_json and sys.stderr.isatty()
     reports = []
     with click.progressbar(length=total, label="playing", file=sys.stderr) if show else nullcontext() as bar, \
             session(cluster, workers) as client:
-        for v in variants:
-            rep = report_data(game, players, n, seed, v, pipmc_games=pipmc_games, potential_games=potential_games,
-                              max_steps=max_steps, dialect=dialect, progress=bar.update if bar else None,
-                              client=client)
+        for i, v in enumerate(variants):
+            if is_deckbuild(game):
+                rep = _deckbuild_report(machines[i], game, players, n, seed, v, pipmc_games, potential_games,
+                                        max_steps, bar.update if bar else None)
+            else:
+                rep = report_data(game, players, n, seed, v, pipmc_games=pipmc_games,
+                                  potential_games=potential_games, max_steps=max_steps, dialect=dialect,
+                                  progress=bar.update if bar else None, client=client)
             reports.append(rep)
             if rep["interrupted"]:
                 break
@@ -104,3 +116,22 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
         click.echo(f"error: the cluster stopped: {problem}", err=True)
         raise SystemExit(2)
     raise SystemExit(1 if any(r["errors"] for r in reports) else 0)
+
+
+def _deckbuild_machines(game, variants: list) -> list:
+    """A deck-building game module's machine per variant (`--set`, `--sweep`)."""
+    from ..deckbuild.machine import DeckMachine
+    from ..deckbuild.settings import read_dbk
+    return [DeckMachine(read_dbk(game, v)) for v in variants]
+
+
+def _deckbuild_report(machine, game, players, n, seed, sets, pipmc_games, potential_games, max_steps, progress):
+    """The report's games of a `.dbk` on its machine (`report/machine_data.py`)."""
+    from ..deckbuild.play import policies
+    from ..report.machine_data import machine_report_data
+    try:
+        policies(players, machine, seed)   # a player the game module cannot seat is refused before any game
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--players") from None
+    return machine_report_data(machine, game, players, n, seed, sets, policies, pipmc_games=pipmc_games,
+                               potential_games=potential_games, max_steps=max_steps, progress=progress)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 
+from ..filekinds import is_deckbuild
 from ..sim import compile_loaded
 from ..sim.players import describe_players, usage
 from ..viewer import show_game
@@ -31,6 +32,8 @@ def command(game, seed, players, sets, max_steps, all_seats, html_path, as_json,
 
     Exit status 0 when the game is shown (whatever its end), 1 when it stopped at a rule error."""
     check_players(players)
+    if is_deckbuild(game):
+        return _deckbuild(game, seed, players, sets, max_steps, all_seats, html_path, as_json)
     check_writable(html_path, "--html")
     prog = compile_loaded(load(game, dialect, "`show` plays RECYCLE and G_cardgame games"), parse_sets(sets))
     view = show_game(prog, seed, players, max_steps,
@@ -44,4 +47,25 @@ def command(game, seed, players, sets, max_steps, all_seats, html_path, as_json,
         if problem:
             click.echo(f"error: {problem}", err=True)
             raise SystemExit(2)
+    raise SystemExit(1 if view["status"] == "error" else 0)
+
+
+def _deckbuild(game, seed, players, sets, max_steps, all_seats, html_path, as_json):
+    """A deck-building game module (`.dbk`): its play on the game machine, step by step."""
+    from ..deckbuild.machine import DeckMachine
+    from ..deckbuild.settings import read_dbk
+    from ..deckbuild.show import show_play
+    if html_path:
+        raise click.BadParameter(f"{game} is a deck-building game module: the page shows a RECYCLE game's "
+                                 f"locations; its play is printed here (or --json)", param_hint="--html")
+    machine = DeckMachine(read_dbk(game, parse_sets(sets)))
+    try:
+        view = show_play(machine, seed, players, max_steps)
+    except ValueError as e:   # a player the game module cannot seat (a policy file)
+        raise click.BadParameter(str(e), param_hint="--players") from None
+    view = {"game": game, "seed": seed, "players": describe_players(players), **view}
+    if as_json:
+        output.as_json(view)
+    else:
+        output.machine_play(view, all_seats)
     raise SystemExit(1 if view["status"] == "error" else 0)

@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from ..filekinds import is_deckbuild
+
 from ..solve.run import METHODS, solve_game
 from ..solve.tree import DEFAULT_LIMIT, UTILITIES
 from . import output
@@ -33,6 +35,15 @@ from .common import check_writable, dialect_option, keeps_partial_results, parse
 @keeps_partial_results
 def command(game, sets, utility, method, target, iterations, timeout, limit_nodes, out, as_json, dialect):
     """Solve GAME exactly: values per seat, CFR+ exploitability, the best first moves."""
+    if is_deckbuild(game):
+        # measured: golomb_small.dbk's state graph with turns=2 alone has 232,753 states (query terminates);
+        # its tree of histories, with information sets over every seat's earlier views, is larger still
+        raise click.BadParameter(f"{game} is a deck-building game module: solve builds the whole tree of "
+                                 f"histories and the seats' information sets from the simulator's views of "
+                                 f"compiled RECYCLE, which a game module has not; and its tree (at most "
+                                 f"{DEFAULT_LIMIT:,} nodes) would unfold by history even golomb_small.dbk's 232,753 "
+                                 f"distinct states with --set turns=2; ask `query` (explicit engine) terminates, cycle or winnable instead",
+                                 param_hint="GAME")
     check_writable(out, "-o")
     if out and method == "expectimax":
         raise click.UsageError("-o writes a CFR+ policy; expectimax gives none (use --method cfr+ or auto)")

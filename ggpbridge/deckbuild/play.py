@@ -13,20 +13,24 @@ from ..sim.players import parse_players, seat_rng
 from ..sim.stats import Stats, _Mean, _num
 from .machine import DeckMachine, State
 from .moves import Buy
-from .pipmc import PIPMC
 
 
 def policies(spec: str, machine: DeckMachine, seed: int) -> dict:
-    """The seats' policies from a --players spec: random (the default), first, pipmc:N."""
+    """The seats' policies from a --players spec: random (the default), first, and the searching
+    players of `ggpbridge.search` (pipmc:N, mcts:N, ismcts:N), seeded as the simulator seeds them."""
+    from ..search.pipmc import PIPMC
+    from ..search.tree import ISMCTS, MCTS
+    searching = {"pipmc": PIPMC, "mcts": MCTS, "ismcts": ISMCTS}
     out, seats = {}, parse_players(spec)
     for p, role in enumerate(machine.players):
         name, k = seats[min(p, len(seats) - 1)]
         if name == "first":
             out[role] = lambda m, s, r, moves, rng: moves[0]
-        elif name == "pipmc":
-            out[role] = PIPMC(seat_rng(seed, p, name), k)
+        elif name in searching:
+            out[role] = searching[name](seat_rng(seed, p, name), k)
         elif name != "random":
-            raise ValueError(f"{name}: the deck-building games take random, first and pipmc:N players")
+            raise ValueError(f"{name}: the deck-building games take random, first, pipmc:N, mcts:N and ismcts:N "
+                             f"players (a policy file is written for a RECYCLE game)")
     return out
 
 

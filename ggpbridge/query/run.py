@@ -81,7 +81,14 @@ def _cross_check(out: list, what: str, game) -> None:
 
 
 def _machine(game, dialect, overrides):
-    """The explicit engine's machine for a RECYCLE game file."""
+    """The explicit engine's stepwise machine for a game file: the simulator's for RECYCLE and G_cardgame,
+    a deck-building game's `DeckMachine` through `MachineSteps` for a `.dbk` file."""
+    from ..filekinds import is_deckbuild
+    if is_deckbuild(game):
+        from ..deckbuild.machine import DeckMachine
+        from ..deckbuild.settings import read_dbk
+        from .machine_steps import MachineSteps
+        return MachineSteps(DeckMachine(read_dbk(game, overrides)))
     from ..frontends import load_game
     from ..sim import compile_loaded
     from ..sim.stepwise import StepMachine
@@ -103,12 +110,12 @@ def explicit_answer(game, question, role=None, horizon=None, overrides=None, tim
     from .explicit import answer_explicit
     if is_kif(game):
         raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; for a GDL file use --engine asp")
-    from ..filekinds import is_deckbuild
-    if is_deckbuild(game):
-        raise GgpBridgeError(f"{game}: the explicit engine simulates RECYCLE games; a deck-building game is "
-                             f"answered on its GDL-II translation: use --engine asp")
     machine = _machine(game, dialect, overrides)
     seat = parse_role(role, len(machine.roles))
+    if question == "forced-win" and not hasattr(machine, "prog"):
+        raise GgpBridgeError(f"{game}: forced-win is answered on the simulator's compiled RECYCLE only (its "
+                             f"strategy search reads the simulator's information sets); this game plays on another "
+                             f"machine: ask terminates, cycle, always-ends, playable or winnable")
     if question == "forced-win":
         return _forced_win(machine, seat, limit_states, game, overrides, timeout)
     return answer_explicit(machine, question, seat, horizon, timeout, limit_states, progress, game, overrides)
@@ -155,6 +162,9 @@ def _run_exists(game, engine, horizon, overrides, timeout, limit_states, progres
     if is_kif(game):
         raise GgpBridgeError(f"{game}: exists --where speaks of a RECYCLE game's locations and storages")
     machine = _machine(game, dialect, overrides)
+    if not hasattr(machine, "prog"):
+        raise GgpBridgeError(f"{game}: exists --where speaks of a RECYCLE game's locations and storages; this game "
+                             f"plays on another machine")
     # parsed before any engine runs: a bad condition is an error, not an answer
     cond = parse(where, Names.of(machine.prog.lay, machine.prog.game)) if where is not None else Condition("true", TRUE)
     raw = _read_where_file(where_file) if where_file is not None else None

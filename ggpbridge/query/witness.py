@@ -72,7 +72,10 @@ def step_record(node, move: int) -> dict:
 
 
 def option_label(opt) -> str:
-    """A name for an option that tells it apart from the others of its choice: its form and `any` branches."""
+    """A name for an option that tells it apart from the others of its choice: its form and `any` branches
+    (a simulator option), or the move's own text (a move of another GameMachine, `machine_steps.py`)."""
+    if not hasattr(opt, "form"):
+        return str(opt)
     # the simulator gives options no text; form and branch indices identify one exactly
     return opt.label or f"form {opt.form}" + (f" any {'.'.join(map(str, opt.path))}" if opt.path else "")
 
@@ -84,9 +87,15 @@ def describe_steps(machine: StepMachine, steps: list) -> list:
         nd = machine.node(s)
         k = st["chance"] if "chance" in st else st["option"]
         if isinstance(nd, Decision):
-            st["move"] = option_text(machine, s, nd.options[k])
+            st["move"] = _move_text(machine, s, nd.options[k])
         s = machine.next_state(s, k)
     return steps
+
+
+def _move_text(machine, state, opt) -> str:
+    """What an option does: the simulator's text of its action, or another machine's own (`move_text`)."""
+    text = getattr(machine, "move_text", None)
+    return text(state, opt) if text is not None else option_text(machine, state, opt)
 
 
 def make_witness(game, overrides, question: str, role, verdict: str, kind: str, steps: list, **extra) -> dict:
@@ -220,7 +229,9 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
             k = st["chance"]
             if not isinstance(k, int) or not 0 <= k < nd.n:
                 raise WitnessError(f"step {i}: chance outcome {k!r} is outside 0..{nd.n - 1}")
-            log.append(f"{i:4}  chance {nd.kind} {nd.detail}: outcome {k} of {nd.n}")
+            told = getattr(m, "chance_text", None)   # a machine whose outcomes have names (a card picked)
+            log.append(f"{i:4}  chance {nd.kind} {nd.detail}: outcome {k} of {nd.n}"
+                       + (f" ({told(s, k)})" if told is not None else ""))
         else:
             if not isinstance(nd, Decision):
                 raise WitnessError(f"step {i}: the witness has player {st.get('player')} move, the game draws chance")
@@ -231,7 +242,7 @@ def replay(machine: StepMachine, witness: dict) -> Replay:
             label = option_label(nd.options[k])
             if st.get("label") not in (None, label):
                 raise WitnessError(f"step {i}: option {k} is {label!r} here, the witness says {st['label']!r}")
-            log.append(f"{i:4}  player {nd.player}: {option_text(m, s, nd.options[k])}   "
+            log.append(f"{i:4}  player {nd.player}: {_move_text(m, s, nd.options[k])}   "
                        f"(option {k} of {len(nd.options)})")
         s = m.next_state(s, k)
         keys.append(m.key(s))

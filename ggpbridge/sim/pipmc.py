@@ -1,22 +1,20 @@
-"""CardStock's PIPMC player: perfect-information Monte Carlo over determinizations.
+"""CardStock's PIPMC player on the simulator's fast path.
 
-At a decision with more than one option the seat draws N determinizations of the state
-(`determinize.deal_hidden`: what it sees stays, what it cannot see is dealt anew) and,
-for each option, plays that option in every determinization and the rest of the game
-with uniformly random players. It takes the option with the highest mean win share
-(ties to the first). The same N determinizations serve every option (common random
-numbers: the options are compared on the same deals, which CardStock does not do but
-which only lowers the noise of the comparison). A forced move costs no playouts (the
-playout loop never asks a player to choose among one option).
+The algorithm is written once, in `ggpbridge.search.pipmc` (which also plays it on any
+GameMachine); here it is driven by the simulator: determinizations are
+`determinize.deal_hidden` card lists and each playout runs on the generated engine started
+at the choice (`rollout.Sandbox`), rewards being win shares. That path is kept for speed: random
+play through `SimMachine` costs about 20 times the CPU (measured for MCTS, whose iterations are
+the same kind of work: benchmarks/search_paths.py; `SimMachine` cannot determinize).
+A forced move costs no playouts (the playout loop never asks a player to choose among one option).
 """
 from __future__ import annotations
 
 import random
 
+from ..search.pipmc import DEFAULT_PLAYOUTS, best_option
 from .determinize import deal_hidden
 from .rollout import Sandbox
-
-DEFAULT_PLAYOUTS = 10   # CardStock's; the paper uses 20
 
 
 class PIPMCPlayer:
@@ -39,12 +37,5 @@ class PIPMCPlayer:
             self.sandbox = Sandbox(live.prog, self.rng)
         box, rng = self.sandbox, self.rng
         deals = [deal_hidden(live.c, me, rng) for _ in range(self.playouts)]
-        best, best_k = -1.0, 0
-        for k in range(len(options)):
-            total = 0.0
-            for cards in deals:
-                total += box.play_option(live, options, k, rng, cards)[me]
-            self.spent += len(deals)
-            if total > best:
-                best, best_k = total, k
-        return best_k
+        self.spent += len(options) * len(deals)
+        return best_option(len(options), deals, lambda k, cards: box.play_option(live, options, k, rng, cards)[me])

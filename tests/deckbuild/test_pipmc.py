@@ -1,17 +1,22 @@
-"""PIPMC on the machine interface: it sees a winning buy that random play would miss."""
+"""The searching players on the machine interface: they see a winning buy that random play would miss."""
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
+import pytest
+
 from ggpbridge.deckbuild.cards import parse_card
 from ggpbridge.deckbuild.machine import DeckMachine
 from ggpbridge.deckbuild.moves import Buy
-from ggpbridge.deckbuild.pipmc import PIPMC
+from ggpbridge.search.pipmc import PIPMC
+from ggpbridge.search.tree import ISMCTS, MCTS
 from ggpbridge.deckbuild.settings import settings
 
 
-def test_pipmc_takes_the_buy_that_ends_the_game_won():
+@pytest.mark.parametrize("player", [PIPMC(random.Random(4), 8), MCTS(random.Random(4), 60), ISMCTS(random.Random(4), 60)],
+                         ids=["pipmc", "mcts", "ismcts"])
+def test_searching_players_take_the_buy_that_ends_the_game_won(player):
     m = DeckMachine(settings("rpn", {}))
     s0 = m.initial_state()
     # player 1 trades its A♣ (1 point) for a K♠ (3): 16 against player 0's 14 + A♣ in hand = 15;
@@ -27,7 +32,7 @@ def test_pipmc_takes_the_buy_that_ends_the_game_won():
     moves = m.legal_moves(state, "player0")
     winning = [b for b in moves if isinstance(b, Buy) and b.stack == 0]
     assert winning and len(moves) > len(winning) + 3
-    choice = PIPMC(random.Random(4), 8)(m, state, "player0", moves)
+    choice = player(m, state, "player0", moves)
     assert choice in winning
     after = m.next_state(state, {"player0": choice, "player1": "noop", "random": "noop"})
     assert m.goals(after)["player0"] == 100 and m.scores(after) == [18, 16]

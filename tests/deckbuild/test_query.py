@@ -40,3 +40,7 @@ def test_small_golomb_is_winnable_by_seat_0_and_the_python_machine_agrees(tmp_pa
             joint[entry["role"]] = by_name[entry["move"]]
         state = m.next_state(state, joint)
     assert m.is_terminal(state) and m.goals(state)["player0"] == 100
+    # and `replay` confirms the asp engine's witness of a .dbk on its translation
+    from ggpbridge.cli import main
+    r = CliRunner().invoke(main, ["replay", str(GAMES / "golomb_small.dbk"), str(tmp_path / "w.json")])
+    assert r.exit_code == 0 and "confirmed" in r.output, r.output
