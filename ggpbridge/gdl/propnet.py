@@ -82,6 +82,7 @@ class Propnet:
         self.rank_node: list[int] = []                  # rank -> atom, or -(1 + loop number)
         self.loops: list[tuple[list[int], list[int]]] = []   # (atoms, their rules)
         self.loop_bodies: dict[int, Sequence[int]] = {}      # the bodies of the loops' rules
+        self.looped = bytearray(self.size)                    # 1 for the atoms of loops
         for component in nx.topological_sort(condensed):
             atoms = sorted(condensed.nodes[component]["members"])
             rank = len(self.rank_node)
@@ -96,6 +97,8 @@ class Propnet:
                 self.loop_bodies.update((i, rules[i][2]) for i in own)
                 self.rank_node.append(-1 - len(self.loops))
                 self.loops.append((atoms, own))
+                for atom in atoms:
+                    self.looped[atom] = 1
             for atom in atoms:
                 self.rank_of[atom] = rank
 
@@ -129,7 +132,7 @@ class Propnet:
         self.value[atom] = holds
         if self.watched[atom]:
             (self.true_watched.add if holds else self.true_watched.discard)(atom)
-        missing, support, head, supported = self.missing, self.support, self.head, self._supported
+        missing, support, head, supported, looped = self.missing, self.support, self.head, self._supported, self.looped
         # a literal that starts to hold takes one from its rules' missing counts, one that stops adds one
         gained, lost = (self.pos_occ[atom], self.neg_occ[atom]) if holds else (self.neg_occ[atom], self.pos_occ[atom])
         for rule in gained:
@@ -137,14 +140,15 @@ class Propnet:
             if missing[rule] == 0:
                 h = head[rule]
                 support[h] += 1
-                if support[h] == 1:
+                if support[h] == 1 or looped[h]:
                     supported(h)
         for rule in lost:
             missing[rule] += 1
             if missing[rule] == 1:
                 h = head[rule]
                 support[h] -= 1
-                if support[h] == 0:
+                if support[h] == 0 or looped[h]:
+                    # a loop's atom may have lost the one rule that did not go through the loop
                     supported(h)
 
     def _settle(self) -> None:
