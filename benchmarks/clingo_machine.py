@@ -1,7 +1,7 @@
 """Benchmark: transitions per second of ClingoMachine on random playouts; prints the figures.
 
 Run: python benchmarks/clingo_machine.py [PLAYOUTS] [--compare N] [--games NAME ...]
-     (default 300 playouts per game; --compare 2)
+     (default 300 playouts per game; --compare 5)
 
 "fresh" keeps only the last answer (cache_size=1), so every state of every playout
 costs a clingo solve (legal moves, terminal, goals) and every transition another
@@ -85,8 +85,8 @@ def compare(kind: str, path: Path, playouts: int) -> tuple:
 def main() -> None:
     ap = parser(__doc__)
     ap.add_argument("playouts", nargs="?", type=int, default=300, help="playouts per game and mode (default 300)")
-    ap.add_argument("--compare", type=int, default=2, metavar="N",
-                    help="playouts per game (and as many warm-up ones) of ClingoMachine vs PropnetMachine (default 2)")
+    ap.add_argument("--compare", type=int, default=5, metavar="N",
+                    help="playouts per game (and as many warm-up ones) of ClingoMachine vs PropnetMachine (default 5)")
     ap.add_argument("--games", nargs="+", choices=sorted(COMPARED), default=list(COMPARED),
                     help="games of the comparison (default: all)")
     args = ap.parse_args()

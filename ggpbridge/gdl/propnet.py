@@ -60,7 +60,7 @@ class Propnet:
             self.missing.append(sum(1 for b in body if b > 0))   # every atom starts false
             for b in body:
                 (self.pos_occ if b > 0 else self.neg_occ)[abs(b)].append(index)
-            graph.add_edges_from((abs(b), h) for b in body)
+        graph.add_edges_from((abs(b), h) for _, head, body in rules for h in (head or (0,)) for b in body)
         self._order(graph, rules)
         # atoms whose flips are recorded in `true_watched`, for reading the shown atoms cheaply
         self.watched = bytearray(size)

@@ -47,9 +47,10 @@ class _Network:
                 for stm in statements:
                     builder.add(stm)
             ctl.ground([("base", [])])
-        if recorder.unsupported or recorder.weight_rules or any(choice for choice, _, _ in recorder.rules):
+        if recorder.unsupported or recorder.weight_rules or any(choice or len(head) > 1
+                                                                for choice, head, _ in recorder.rules):
             raise AspError("the state program has statements a propositional network cannot evaluate "
-                           "(choice or weight rules, #show of terms, #minimize or theory atoms)")
+                           "(choice, disjunctive or weight rules, #show of terms, #minimize or theory atoms)")
         atoms = ctl.symbolic_atoms
 
         def literal(symbol):
