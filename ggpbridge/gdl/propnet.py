@@ -48,8 +48,6 @@ class Propnet:
         self.pos_occ: list[list[int]] = [[] for _ in range(size)]   # rules reading the atom
         self.neg_occ: list[list[int]] = [[] for _ in range(size)]   # rules reading its negation
         self.defining: list[list[int]] = [[] for _ in range(size)]
-        graph = nx.DiGraph()
-        graph.add_nodes_from(range(size))
         for choice, head, body in rules:
             index = len(self.head)
             h = head[0] if head else 0
@@ -60,8 +58,7 @@ class Propnet:
             self.missing.append(sum(1 for b in body if b > 0))   # every atom starts false
             for b in body:
                 (self.pos_occ if b > 0 else self.neg_occ)[abs(b)].append(index)
-        graph.add_edges_from((abs(b), h) for _, head, body in rules for h in (head or (0,)) for b in body)
-        self._order(graph, rules)
+        self._order(rules)
         # atoms whose flips are recorded in `true_watched`, for reading the shown atoms cheaply
         self.watched = bytearray(size)
         for atom in watched:
@@ -75,14 +72,40 @@ class Propnet:
                 self._supported(self.head[index])
         self._settle()
 
-    def _order(self, graph: nx.DiGraph, rules: Sequence[tuple]) -> None:
+    def _order(self, rules: Sequence[tuple]) -> None:
         """Rank every atom (or its loop) in a topological order; note the loops' atoms and rules."""
-        condensed = nx.condensation(graph)
         self.rank_of = [0] * self.size                  # atom -> rank of its node
         self.rank_node: list[int] = []                  # rank -> atom, or -(1 + loop number)
         self.loops: list[tuple[list[int], list[int]]] = []   # (atoms, their rules)
         self.loop_bodies: dict[int, Sequence[int]] = {}      # the bodies of the loops' rules
         self.looped = bytearray(self.size)                    # 1 for the atoms of loops
+        # Most of a ground program is acyclic: it is ranked here, by removing atoms whose rules read
+        # only ranked atoms, and networkx finds the loops in what is left (usually nothing). Why not
+        # networkx on everything: its graph holds a dict per edge, gigabytes for Whist's program.
+        waiting = [sum(len(rules[i][2]) for i in self.defining[atom]) for atom in range(self.size)]
+        ready = [atom for atom in range(self.size) if waiting[atom] == 0]
+        pos_occ, neg_occ, head = self.pos_occ, self.neg_occ, self.head
+        while ready:
+            atom = ready.pop()
+            self.rank_of[atom] = len(self.rank_node)
+            self.rank_node.append(atom)
+            for rule in (*pos_occ[atom], *neg_occ[atom]):
+                h = head[rule]
+                waiting[h] -= 1
+                if waiting[h] == 0:
+                    ready.append(h)
+        left = [atom for atom in range(self.size) if waiting[atom]]
+        if left:
+            self._order_loops(rules, left)
+
+    def _order_loops(self, rules: Sequence[tuple], left: list[int]) -> None:
+        """Rank the atoms the acyclic pass left, in loops or after them, by their components."""
+        graph = nx.DiGraph()
+        graph.add_nodes_from(left)
+        kept = set(left)
+        graph.add_edges_from((abs(b), atom) for atom in left for i in self.defining[atom]
+                             for b in rules[i][2] if abs(b) in kept)
+        condensed = nx.condensation(graph)
         for component in nx.topological_sort(condensed):
             atoms = sorted(condensed.nodes[component]["members"])
             rank = len(self.rank_node)
