@@ -144,7 +144,8 @@ class Propnet:
         return self.support[0] > 0
 
     def _supported(self, atom: int) -> None:
-        """The atom's support went to or from zero: evaluate it (or its loop) in its turn."""
+        """The atom's support went to or from zero (or changed at all, in a loop): evaluate it
+        (or its loop) in its turn."""
         rank = self.rank_of[atom]
         if not self._queued[rank]:
             self._queued[rank] = 1
@@ -175,6 +176,7 @@ class Propnet:
                     supported(h)
 
     def _settle(self) -> None:
+        """Evaluate the queued atoms and loops, lowest rank first, until nothing changes."""
         heap, queued, rank_node, value, support = self._heap, self._queued, self.rank_node, self.value, self.support
         while heap:
             rank = heappop(heap)
