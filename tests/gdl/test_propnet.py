@@ -124,7 +124,7 @@ def test_the_same_answers_as_clingo_on_larger_translated_games(name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["gdl/Blackjack2.gdl", "gdl/Comet2.gdl"])
+@pytest.mark.parametrize("name", ["gdl/Comet2.gdl", "gdl/DuckSoup2.gdl"])
 def test_the_same_answers_as_clingo_on_corpus_games(corpus, name):
     assert lockstep(CORPUS / name, 3, every_goal=False) > 3
 
