@@ -59,6 +59,10 @@ class Propnet:
             for b in body:
                 (self.pos_occ if b > 0 else self.neg_occ)[abs(b)].append(index)
         self._order(rules)
+        # memory: a million-rule program has millions of atoms, most read by no rule or one sign only
+        del self.defining
+        self.pos_occ = [occ or () for occ in self.pos_occ]
+        self.neg_occ = [occ or () for occ in self.neg_occ]
         # atoms whose flips are recorded in `true_watched`, for reading the shown atoms cheaply
         self.watched = bytearray(size)
         for atom in watched:
