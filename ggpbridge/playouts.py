@@ -98,8 +98,9 @@ def _decisions(moves) -> int:
 
 
 def load_machine(path, engine: str, overrides: dict | None = None, fit: int = 0) -> GameMachine:
-    """The game file on the simulator ('sim') or on clingo over its GDL-II translation ('clingo', tables
-    fitted to `fit` random plays when > 0)."""
+    """The game file on the simulator ('sim'), or over its GDL-II translation (tables fitted to `fit`
+    random plays when > 0) on clingo ('clingo') or on its ground rules as a propositional network
+    ('propnet', the same answers)."""
     if engine == "sim":
         from .frontends import load_game
         from .sim import compile_loaded
@@ -110,12 +111,16 @@ def load_machine(path, engine: str, overrides: dict | None = None, fit: int = 0)
         from .gdl.machine import ClingoMachine
         from .translate import load_description
         return ClingoMachine(load_description(path, 2, overrides, fit=fit))
-    raise ValueError(f"engine must be 'sim' or 'clingo', not {engine!r}")
+    if engine == "propnet":
+        from .gdl.propnet_machine import PropnetMachine
+        from .translate import load_description
+        return PropnetMachine(load_description(path, 2, overrides, fit=fit))
+    raise ValueError(f"engine must be 'sim', 'clingo' or 'propnet', not {engine!r}")
 
 
 def run(path, engine: str, n: int, seed: int = 0, overrides: dict | None = None, progress=None,
         max_steps: int = 10_000, fit: int = 0) -> dict:
-    """n playouts (seeds seed..seed+n-1) of a game file on 'sim' or 'clingo'; per-role mean goals."""
+    """n playouts (seeds seed..seed+n-1) of a game file on 'sim', 'clingo' or 'propnet'; per-role mean goals."""
     t0 = time.perf_counter()
     games = []
     try:

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from ..crosscheck import crosscheck
+from ..crosscheck import MACHINES, crosscheck
 from . import output
 from .common import dialect_option, fit_option, keeps_partial_results, load, naming, parse_sets
 
@@ -30,16 +30,19 @@ _OVERFLOW_HINTS = {
               help="Start no playout after this many seconds of play, setup not counted (the report "
                    "says how many were played).")
 @fit_option
+@click.option("--machine", type=click.Choice(MACHINES), default="clingo", show_default=True,
+              help="GDL engine of the translation: clingo solves each query; propnet (the same answers) "
+                   "evaluates the ground rules that a transition changes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @dialect_option
 @keeps_partial_results
-def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
+def command(game, n, seed, sets, max_events, time_limit, fit, machine, as_json, dialect):
     """Play N random playouts on both engines in lockstep; exit 1 on the first divergence."""
     from ..filekinds import is_deckbuild
     if is_deckbuild(game):
-        return _deckbuild(game, n, seed, sets, max_events, as_json)
+        return _deckbuild(game, n, seed, sets, max_events, as_json, machine)
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game")
-    opts = dict(max_events=max_events, time_limit=time_limit, fit=fit)
+    opts = dict(max_events=max_events, time_limit=time_limit, fit=fit, machine=machine)
     with naming(game):
         rep = _with_progress(n, as_json, lambda progress: crosscheck(loaded, n, seed, parse_sets(sets),
                                                                      progress=progress, **opts))
@@ -71,13 +74,12 @@ def command(game, n, seed, sets, max_events, time_limit, fit, as_json, dialect):
     raise SystemExit(1 if rep.divergence else 0)
 
 
-def _deckbuild(game, n, seed, sets, max_events, as_json):
+def _deckbuild(game, n, seed, sets, max_events, as_json, kind):
     """A deck-building game: its Python machine and clingo on its generated GDL-II, in lockstep."""
     import time
     from ..deckbuild.machine import DeckMachine
-    from ..gdl.machine import ClingoMachine
     from ..lockstep import lockstep
-    from ..crosscheck import kif_sha256
+    from ..crosscheck import gdl_machine, kif_sha256
     from ..translate import deckbuild_description
     from ..deckbuild.settings import read_dbk
     t0 = time.perf_counter()
@@ -85,7 +87,7 @@ def _deckbuild(game, n, seed, sets, max_events, as_json):
     machine = DeckMachine(read_dbk(game, overrides))
     with naming(game):
         desc = deckbuild_description(game, 2, overrides)
-        clingo = ClingoMachine(desc)
+        clingo = gdl_machine(desc, kind)
     setup = time.perf_counter() - t0
     rep = _with_progress(n, as_json, lambda progress: lockstep(machine, clingo, n, seed, max_events, progress))
     seconds = time.perf_counter() - t0 - setup

@@ -1,4 +1,4 @@
-"""`ggpbridge playout GAME -n N --engine sim|clingo`: random playouts on either engine."""
+"""`ggpbridge playout GAME -n N --engine sim|clingo|propnet`: random playouts on one engine."""
 from __future__ import annotations
 
 import sys
@@ -13,12 +13,13 @@ from .common import fit_option, keeps_partial_results, naming, parse_sets
 @click.command("playout")
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--engine", type=click.Choice(["sim", "clingo"]), default="sim", show_default=True,
-              help="sim: the native simulator; clingo: the clingo machine on the GDL-II translation (or a KIF file).")
+@click.option("--engine", type=click.Choice(["sim", "clingo", "propnet"]), default="sim", show_default=True,
+              help="sim: the native simulator; clingo: the clingo machine on the GDL-II translation (or a KIF "
+                   "file); propnet: the same answers from its ground rules evaluated by change propagation.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
 @click.option("--max-steps", type=click.IntRange(min=1), default=10_000, show_default=True,
-              help="Events (sim) or GDL steps (clingo) before a playout counts as unfinished.")
+              help="Events (sim) or GDL steps (clingo, propnet) before a playout counts as unfinished.")
 @fit_option
 @click.option("--json", "as_json", is_flag=True, help="Every playout's outcome as JSON.")
 @keeps_partial_results
