@@ -1,7 +1,8 @@
 """Lockstep check (simulator against clingo on the translation) over many game files, one process each.
 
     python benchmarks/crosscheck_all.py [-n 200] [--seed 0] [--time-limit 180] [--max-events 500]
-                                        [--memory-gb 8] [--fit PLAYS] [--log FILE]
+                                        [--memory-gb 8] [--fit PLAYS] [--machine clingo|propnet]
+                                        [--log FILE]
                                         [--jobs 1] [--chunk SEEDS] [--dask ADDRESS|local]
                                         [FILE_OR_DIR ...]
     python benchmarks/crosscheck_all.py --summary FILE [FILE ...] [--current [FOLDER ...]] [-n 200]
@@ -58,6 +59,7 @@ from pathlib import Path
 from _clock import Clock
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.conformance import files_under
+from ggpbridge.crosscheck import MACHINES
 from ggpbridge.sweep_logs import SweepLogError, current_sha, read_logs, remaining, short_sha
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,6 +193,9 @@ def main() -> None:
     ap.add_argument("--max-events", type=int, default=500)
     ap.add_argument("--memory-gb", type=int, default=8)
     ap.add_argument("--fit", type=int, default=0)
+    ap.add_argument("--machine", choices=MACHINES, default="clingo",
+                    help="the GDL engine the translations are played on (propnet: the same answers, faster; "
+                         "about 1.5 KB of memory per ground rule)")
     ap.add_argument("--log", type=Path, help="append each file's report to this file, a JSON line each")
     ap.add_argument("--summary", type=Path, nargs="+", help="add up the runs of these logs instead of running")
     # one log a flag: a list would swallow the files that follow it
@@ -214,7 +219,8 @@ def main() -> None:
             else tasks(files(a.paths), a.n, a.seed, a.chunk)
     except (OSError, SweepLogError) as e:   # a log that is missing or is not one
         raise SystemExit(f"crosscheck_all.py: {e}") from None
-    opts = RunOptions(memory_gb=a.memory_gb, time_limit=a.time_limit, max_events=a.max_events, fit=a.fit)
+    opts = RunOptions(memory_gb=a.memory_gb, time_limit=a.time_limit, max_events=a.max_events, fit=a.fit,
+                      machine=a.machine)
     a.width = max([34] + [len(log_name(path)) for path, _, _ in runs])
     if a.dry_run:
         for path, seed, n in runs:
@@ -271,7 +277,8 @@ def report(a, path: Path, seed: int, n: int, r: dict) -> None:
     seeds = f"{seed}..{seed + n - 1}"
     if a.log:
         with a.log.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"file": name, "fit": a.fit, "max_events": a.max_events, "seed": seed,
+            out.write(json.dumps({"file": name, "fit": a.fit, "max_events": a.max_events, "machine": a.machine,
+                                  "seed": seed,
                                   "asked": n, "date": datetime.datetime.now().isoformat(timespec="seconds"),
                                   **r}) + "\n")
     blank = f"{'-':>9} {'-':>7} {'-':>8} {'-':>8}"

@@ -41,7 +41,7 @@ from ggpbridge.gdl.tables import GroundingTooLargeError
 # a line after every playout: if this process is stopped, the parent keeps what agreed so far
 try:
     rep = crosscheck(loaded, int(sys.argv[3]), time_limit=float(sys.argv[4]), max_events=int(sys.argv[5]),
-                     fit=int(sys.argv[6]), seed=int(sys.argv[7]),
+                     fit=int(sys.argv[6]), seed=int(sys.argv[7]), machine=sys.argv[8],
                      on_playout=lambda r: print(json.dumps({"translation": status, **r.as_dict()}), flush=True))
 except GroundingTooLargeError as e:   # refused in a second, where grounding would run out of memory
     print(json.dumps({"error": e.reason})); sys.exit(0)
@@ -57,6 +57,7 @@ class RunOptions:
     time_limit: float = 180.0    # seconds of play (the child is stopped at 3 x this + GRACE_SECONDS)
     max_events: int = 500        # a playout longer than this is a runaway game
     fit: int = 0                 # fit the translation's tables to this many random plays (0: worst case)
+    machine: str = "clingo"      # the GDL engine the translation is played on (crosscheck.MACHINES)
 
 
 class SweepInterrupted(Exception):
@@ -91,7 +92,7 @@ def run(path: Path, opts, seed: int, n: int, stop: Callable[[], bool] | None = N
     t0 = time.perf_counter()
     limit = opts.time_limit * 3 + GRACE_SECONDS
     with subprocess.Popen([sys.executable, "-c", _CHILD, str(path), str(opts.memory_gb), str(n),
-                           str(opts.time_limit), str(opts.max_events), str(opts.fit), str(seed)],
+                           str(opts.time_limit), str(opts.max_events), str(opts.fit), str(seed), opts.machine],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
         with _LOCK:
             _RUNNING.add(proc)

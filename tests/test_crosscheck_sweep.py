@@ -282,6 +282,18 @@ def test_a_real_sweep_agrees_the_same_on_a_dask_cluster_as_here():
     assert all(divergence is None for *_, divergence in found["here"])
 
 
+def test_a_child_plays_the_translation_on_the_machine_it_is_given(monkeypatch):
+    # the child really runs the engine named: with a name crosscheck does not know it fails
+    # with crosscheck's own message, so the option is not dropped on the way
+    path = ROOT / "games" / "kuhn_poker.rcy"
+    runs = {m: core.run(path, core.RunOptions(memory_gb=4, time_limit=60, machine=m), 0, 3)
+            for m in ("clingo", "propnet")}
+    assert {m: (r["playouts"], r["gdl_steps"], r["kif_sha256"], r["divergence"]) for m, r in runs.items()} == \
+        {m: (3, runs["clingo"]["gdl_steps"], runs["clingo"]["kif_sha256"], None) for m in runs}
+    bad = core.run(path, core.RunOptions(memory_gb=4, time_limit=60, machine="nosuch"), 0, 1)
+    assert "nosuch" in bad["error"]
+
+
 def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_path, capsys):
     from ggpbridge.crosscheck import crosscheck
     from ggpbridge.recycle import parse_file
