@@ -35,6 +35,7 @@ from ..gdl.machine import ClingoMachine, _roles
 from ..gdl.tables import GroundingTooLargeError, check_groundable
 from ..gdl.validate import validate
 from .answer import NO, QUESTIONS, UNKNOWN, YES, Answer
+from .asp_graph import GraphSearch, GraphStop
 from .witness import Replay
 
 ENGINE = "asp"
@@ -44,6 +45,7 @@ KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "satisfies
 _LOC = location(1, "<ggpbridge.query>")
 _BASE_OVERFLOW = Func("base", (Const("overflow"),))
 _SCORE_LOST = Const("score_lost")
+_OVERFLOW = clingo.Function("overflow")   # the fluent a translation's play ends with outside its tables
 # The encodings each question grounds next to the temporal game (asp/<name>.lp).
 _FILES = {
     "cycle": ("query_common", "query_cycle"),
@@ -268,10 +270,14 @@ def _cycle(u: Unrolling, horizon, bound, role, top):
             ("recurs", lasso, None, "find")]
     if horizon is not None:
         plan = [plan[1], plan[0][:3] + ("proof",)]
-    found = _search(u, bound, plan)
-    if found is _EXHAUSTED:
-        return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
-    return found
+        found = _search(u, bound, plan)
+        if found is _EXHAUSTED:
+            return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
+        return found
+    # Short plays and short lassos are the unrolling's; beyond, its proof that no state recurs
+    # costs plays x length, the state graph's one move per state (asp_graph.py): None hands over.
+    found = _search(u, min(bound, _EVERY), plan)
+    return None if found is _EXHAUSTED else found
 
 
 def _terminates(u: Unrolling, horizon, bound, role, top):
@@ -392,7 +398,10 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         if overflow and result is not None:
             result = _within_table(u, result)
         stats = u.stats()
-        if result is None:   # always-ends on a game whose plays can go on forever
+        if result is None and question == "cycle":   # plays longer than the unrolling's first steps
+            verdict, method, witness, limit, graph = _cycle_graph(asked, deadline, limit_states, overflow)
+            stats.update(graph)
+        elif result is None:   # always-ends on a game whose plays can go on forever
             verdict, method, witness, limit, graph = _always_ends_graph(desc, deadline, limit_states)
             stats.update(graph)
         else:
@@ -400,6 +409,9 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     except _Stop as stop:
         return Answer(question, UNKNOWN, ENGINE, "clingo stopped before an answer",
                       round(time.perf_counter() - start, 3), limit=stop.limit)
+    except GraphStop as stop:   # what the unrolling and the graph search got through is kept
+        return Answer(question, UNKNOWN, ENGINE, "the search of the state graph stopped before an answer",
+                      round(time.perf_counter() - start, 3), limit=stop.limit, stats={**u.stats(), **stop.stats})
     except KeyboardInterrupt as stop:   # leaving the solve handle's `with` has cancelled the search
         return Answer(question, UNKNOWN, ENGINE, "the search was interrupted", round(time.perf_counter() - start, 3),
                       limit=interrupted_by(stop))
@@ -479,6 +491,23 @@ def top_goal(desc: Description, role: clingo.Symbol) -> int | None:
     if not values:
         return None
     return 100 if 100 in values else max(values)
+
+
+def _cycle_graph(desc: Description, deadline, limit_states, overflow: bool):
+    """cycle by a depth-first search of the state graph (asp_graph.py): a back edge is a lasso."""
+    g = GraphSearch(desc, deadline, limit_states, flag=_OVERFLOW if overflow else None)
+    kind, moves, recurs = g.run()
+    stats = g.stats()
+    how = (f"clingo state machine: depth-first search of the reachable states ({stats['graph_states_kept']} kept, "
+           f"{stats['graph_states_passed']} forced ones passed through)")
+    if kind == "cycle":
+        w = _witness("cycle", YES, "recurrence", moves, recurs=list(recurs))
+        return YES, how + f": the state after {recurs[0]} moves recurs after {recurs[1]}", w, None, stats
+    if g.flagged:
+        # a play that leaves the translation's tables ends there for the translation only
+        return (UNKNOWN, how + ": no state recurs, but some plays leave the translation's tables (integers, stage "
+                "depth) and end as `overflow` there", None, "the translation's bounded tables", stats)
+    return NO, how + ": no state recurs", None, None, stats
 
 
 def _always_ends_graph(desc: Description, deadline, limit_states):
