@@ -181,6 +181,7 @@ def _witness(question: str, verdict: str, kind: str, moves: list, role: str | No
 _EXHAUSTED = object()   # the schedule ran out
 _NEXT = object()        # an action that settles nothing: ask the next one
 _EVERY = 16             # finds are asked at every time up to this one
+_SHARE = 4              # cycle: seconds of CPU for the state graph's search per second of the unrolling's
 
 
 def schedule(bound: int) -> list[int]:
@@ -192,8 +193,9 @@ def schedule(bound: int) -> list[int]:
     return out + [bound]
 
 
-def _search(u: Unrolling, bound: int, plan):
-    """Run a plan of (kind, if_sat, if_unsat, role) over the schedule; role: find, proof or alone."""
+def _search(u: Unrolling, bound: int, plan, between=None):
+    """Run a plan of (kind, if_sat, if_unsat, role) over the schedule; role: find, proof or alone.
+    `between()`, when given, is called after each time: a result it gives settles the search."""
     last_finds = -1
     for horizon in schedule(bound):
         u.deepen(horizon)
@@ -215,6 +217,10 @@ def _search(u: Unrolling, bound: int, plan):
                 return result
         if due:
             last_finds = horizon
+        if between is not None:
+            result = between()
+            if result is not None:
+                return result
     return _EXHAUSTED
 
 
@@ -263,21 +269,33 @@ def _proof(verdict: str, how: str, kind: str = "running"):
                                 None, None)
 
 
-def _cycle(u: Unrolling, horizon, bound, role, top):
+def _cycle_plan(horizon) -> list:
     lasso = _lasso("cycle", YES)
-    # A play cut at the horizon (asp/query_budget.lp) is not running, yet may recur right there.
     plan = [("running", _peek(lasso=lasso), _proof(NO, ": no play goes on forever"), "alone"),
             ("recurs", lasso, None, "find")]
-    if horizon is not None:
-        plan = [plan[1], plan[0][:3] + ("proof",)]
-        found = _search(u, bound, plan)
-        if found is _EXHAUSTED:
-            return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
-        return found
-    # Short plays and short lassos are the unrolling's; beyond, its proof that no state recurs
-    # costs plays x length, the state graph's one move per state (asp_graph.py): None hands over.
-    found = _search(u, min(bound, _EVERY), plan)
-    return None if found is _EXHAUSTED else found
+    # A play cut at the horizon (asp/query_budget.lp) is not running, yet may recur right there.
+    return plan if horizon is None else [plan[1], plan[0][:3] + ("proof",)]
+
+
+def _cycle(u: Unrolling, horizon, bound, role, top):
+    found = _search(u, bound, _cycle_plan(horizon))
+    if found is _EXHAUSTED:
+        return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
+    return found
+
+
+def _cycle_both(u: Unrolling, bound: int, g: GraphSearch):
+    """cycle without a horizon: the unrolling and the state graph's search take turns, the graph
+    getting _SHARE seconds of CPU per second of the unrolling's; the first to settle answers."""
+    # The unrolling proves "no" once every play has ended, at a cost of about plays x length; the
+    # graph search at one move per reachable state. Plays that merge often (War's deals) favour
+    # the graph, short plays of a vast game the unrolling.
+    start = time.process_time()
+
+    def graph_turn():
+        return _graph_cycle(g, g.advance(_SHARE * (time.process_time() - start - g.cpu)))
+    found = _search(u, bound, _cycle_plan(None), between=graph_turn)
+    return _graph_cycle(g, g.run()) if found is _EXHAUSTED else found
 
 
 def _terminates(u: Unrolling, horizon, bound, role, top):
@@ -392,16 +410,17 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         overflow = _may_overflow(asked)
         files += ("query_overflow",) if overflow else ()
         u = Unrolling(asked, files, facts, deadline)
-        result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
+        if question == "cycle" and horizon is None:
+            g = GraphSearch(asked, deadline, limit_states, flag=_OVERFLOW if overflow else None)
+            result = _cycle_both(u, bound, g)
+        else:
+            g, result = None, _HANDLERS[question](u, horizon, bound, role_symbol, top)
         if budget and result is not None:
             result = _within_budget(u, result, horizon, bound)
         if overflow and result is not None:
             result = _within_table(u, result)
-        stats = u.stats()
-        if result is None and question == "cycle":   # plays longer than the unrolling's first steps
-            verdict, method, witness, limit, graph = _cycle_graph(asked, deadline, limit_states, overflow)
-            stats.update(graph)
-        elif result is None:   # always-ends on a game whose plays can go on forever
+        stats = u.stats() | (g.stats() if g is not None else {})
+        if result is None:   # always-ends on a game whose plays can go on forever
             verdict, method, witness, limit, graph = _always_ends_graph(desc, deadline, limit_states)
             stats.update(graph)
         else:
@@ -493,21 +512,22 @@ def top_goal(desc: Description, role: clingo.Symbol) -> int | None:
     return 100 if 100 in values else max(values)
 
 
-def _cycle_graph(desc: Description, deadline, limit_states, overflow: bool):
-    """cycle by a depth-first search of the state graph (asp_graph.py): a back edge is a lasso."""
-    g = GraphSearch(desc, deadline, limit_states, flag=_OVERFLOW if overflow else None)
-    kind, moves, recurs = g.run()
+def _graph_cycle(g: GraphSearch, found):
+    """The answer to cycle from what the state graph's search found (None: not yet settled)."""
+    if found is None:
+        return None
+    kind, moves, recurs = found
     stats = g.stats()
     how = (f"clingo state machine: depth-first search of the reachable states ({stats['graph_states_kept']} kept, "
            f"{stats['graph_states_passed']} forced ones passed through)")
     if kind == "cycle":
         w = _witness("cycle", YES, "recurrence", moves, recurs=list(recurs))
-        return YES, how + f": the state after {recurs[0]} moves recurs after {recurs[1]}", w, None, stats
+        return YES, how + f": the state after {recurs[0]} moves recurs after {recurs[1]}", w, None
     if g.flagged:
         # a play that leaves the translation's tables ends there for the translation only
         return (UNKNOWN, how + ": no state recurs, but some plays leave the translation's tables (integers, stage "
-                "depth) and end as `overflow` there", None, "the translation's bounded tables", stats)
-    return NO, how + ": no state recurs", None, None, stats
+                "depth) and end as `overflow` there", None, "the translation's bounded tables")
+    return NO, how + ": no state recurs", None, None
 
 
 def _always_ends_graph(desc: Description, deadline, limit_states):

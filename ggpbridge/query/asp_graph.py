@@ -54,9 +54,8 @@ class GraphSearch:
 
     def __init__(self, desc, deadline: float | None = None, limit_states: int | None = None,
                  dead_ends: bool = False, flag=None):
-        # The caller has validated the description: no second check here.
-        self.m = ClingoMachine(desc, cache_size=64, check=False)
-        self.roles = self.m.roles()
+        self.desc = desc
+        self.m = self.roles = None   # the machine is grounded when the search starts
         self.deadline = deadline
         self.limit_states = limit_states
         self.dead_ends = dead_ends
@@ -67,6 +66,7 @@ class GraphSearch:
         self.transitions = 0
         self.passed = 0              # quiet states passed through without being kept
         self.cpu = 0.0
+        self._steps = None           # the search, a generator that pauses every _CLOCK_EVERY moves
 
     def stats(self) -> dict:
         """Figures for Answer.stats."""
@@ -77,11 +77,14 @@ class GraphSearch:
         ids = self.ids
         return array("I", sorted(ids.setdefault(f, len(ids)) for f in state)).tobytes()
 
-    def _tick(self) -> None:
+    def _tick(self) -> bool:
+        """Count a transition; whether it is time to pause (look at the clock and let others run)."""
         self.transitions += 1
-        if self.transitions % _CLOCK_EVERY == 0 and self.deadline is not None \
-                and time.perf_counter() > self.deadline:
+        if self.transitions % _CLOCK_EVERY:
+            return False
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise GraphStop(f"--timeout reached after {len(self.color)} states kept", self.stats())
+        return True
 
     def _joints(self, state) -> list[tuple]:
         out: list[tuple] = [()]
@@ -96,7 +99,8 @@ class GraphSearch:
         m, moves, seen = self.m, [joint], {}
         while True:
             state = m.next_state(state, dict(zip(self.roles, joint)))
-            self._tick()
+            if self._tick():
+                yield
             if self.flag is not None and self.flag in state:
                 self.flagged = True
             if m.is_terminal(state):
@@ -117,14 +121,28 @@ class GraphSearch:
 
     def run(self) -> tuple:
         """Search until a finding or the end of the graph (see the class docstring)."""
+        return self.advance(None)
+
+    def advance(self, cpu: float | None) -> tuple | None:
+        """Search on until a finding or the end of the graph (its result), or until the search
+        has used `cpu` seconds of CPU in all (None: no pause); then None, and a later call resumes."""
         start = time.process_time()
+        if self._steps is None:
+            self._steps = self._run()
         try:
-            return self._run()
+            while True:
+                next(self._steps)
+                if cpu is not None and self.cpu + time.process_time() - start >= cpu:
+                    return None
+        except StopIteration as done:
+            return done.value
         finally:
             self.cpu += time.process_time() - start
 
-    def _run(self) -> tuple:
-        m = self.m
+    def _run(self):
+        # The caller has validated the description: no second check here.
+        m = self.m = ClingoMachine(self.desc, cache_size=64, check=False)
+        self.roles = m.roles()
         init = m.initial_state()
         self.flagged = self.flag is not None and self.flag in init
         if m.is_terminal(init):
@@ -145,7 +163,7 @@ class GraphSearch:
                 del depth_of[frame[1]]
                 stack.pop()
                 continue
-            found = self._follow(frame[0], joint)
+            found = yield from self._follow(frame[0], joint)
             kind, moves = found[0], found[1]
             here = frame[4] + len(frame[3])   # moves from the start to frame's state
             if kind == "loop":
