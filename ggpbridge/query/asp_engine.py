@@ -395,6 +395,7 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         check_groundable(desc)
     except GroundingTooLargeError as e:
         raise AspQueryError(str(e)) from None
+    u = g = None   # what was explored is kept in the stats of an answer stopped part-way
     try:
         if question == "winnable":
             role_symbol = resolve_role(desc, role)
@@ -425,20 +426,22 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
             stats.update(graph)
         else:
             verdict, method, witness, limit = result
-    except _Stop as stop:
+    except (_Stop, GraphStop) as stop:
         return Answer(question, UNKNOWN, ENGINE, "clingo stopped before an answer",
-                      round(time.perf_counter() - start, 3), limit=stop.limit)
-    except GraphStop as stop:   # what the unrolling and the graph search got through is kept
-        return Answer(question, UNKNOWN, ENGINE, "the search of the state graph stopped before an answer",
-                      round(time.perf_counter() - start, 3), limit=stop.limit, stats={**u.stats(), **stop.stats})
+                      round(time.perf_counter() - start, 3), limit=stop.limit, stats=_explored(u, g))
     except KeyboardInterrupt as stop:   # leaving the solve handle's `with` has cancelled the search
         return Answer(question, UNKNOWN, ENGINE, "the search was interrupted", round(time.perf_counter() - start, 3),
-                      limit=interrupted_by(stop))
+                      limit=interrupted_by(stop), stats=_explored(u, g))
     except GdlError as e:   # the GDL layer's errors are not GgpBridgeErrors: carry their message over
         raise AspQueryError(str(e)) from e
     if witness is not None:
         describe_moves(desc, witness)
     return Answer(question, verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness, stats)
+
+
+def _explored(u: Unrolling | None, g: GraphSearch | None) -> dict:
+    """The figures of the unrolling and the graph search, as far as they got."""
+    return (u.stats() if u is not None else {}) | (g.stats() if g is not None else {})
 
 
 def describe_moves(desc: Description, witness: dict) -> dict:
