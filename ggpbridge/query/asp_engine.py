@@ -286,14 +286,19 @@ def _cycle(u: Unrolling, horizon, bound, role, top):
 
 def _cycle_both(u: Unrolling, bound: int, g: GraphSearch):
     """cycle without a horizon: the unrolling and the state graph's search take turns, the graph
-    getting _SHARE seconds of CPU per second of the unrolling's; the first to settle answers."""
+    getting _SHARE seconds of CPU per second of the unrolling's (its next time included); the
+    first to settle answers."""
     # The unrolling proves "no" once every play has ended, at a cost of about plays x length; the
     # graph search at one move per reachable state. Plays that merge often (War's deals) favour
     # the graph, short plays of a vast game the unrolling.
-    start = time.process_time()
+    start, spent = time.process_time(), [0.0]
 
     def graph_turn():
-        return _graph_cycle(g, g.advance(_SHARE * (time.process_time() - start - g.cpu)))
+        # The graph's share counts the unrolling's next time as costing what its last one did:
+        # the times of the schedule grow, and one, once started, runs to its end.
+        unrolled = time.process_time() - start - g.cpu
+        last, spent[0] = unrolled - spent[0], unrolled
+        return _graph_cycle(g, g.advance(_SHARE * (unrolled + last)))
     found = _search(u, bound, _cycle_plan(None), between=graph_turn)
     return _graph_cycle(g, g.run()) if found is _EXHAUSTED else found
 
