@@ -291,16 +291,28 @@ def _cycle_both(u: Unrolling, bound: int, g: GraphSearch):
     # The unrolling proves "no" once every play has ended, at a cost of about plays x length; the
     # graph search at one move per reachable state. Plays that merge often (War's deals) favour
     # the graph, short plays of a vast game the unrolling.
-    start, spent = time.process_time(), [0.0]
+    start, spent, limited = time.process_time(), [0.0], []
 
     def graph_turn():
         # The graph's share counts the unrolling's next time as costing what its last one did:
         # the times of the schedule grow, and one, once started, runs to its end.
         unrolled = time.process_time() - start - g.cpu
         last, spent[0] = unrolled - spent[0], unrolled
-        return _graph_cycle(g, g.advance(_SHARE * (unrolled + last)))
+        if limited:
+            return None
+        try:
+            return _graph_cycle(g, g.advance(_SHARE * (unrolled + last)))
+        except GraphStop as stop:
+            if stop.timeout:
+                raise
+            limited.append(stop)   # --limit-states: the unrolling goes on alone
+            return None
     found = _search(u, bound, _cycle_plan(None), between=graph_turn)
-    return _graph_cycle(g, g.run()) if found is _EXHAUSTED else found
+    if found is not _EXHAUSTED:
+        return found
+    if limited:
+        raise limited[0]
+    return _graph_cycle(g, g.run())
 
 
 def _terminates(u: Unrolling, horizon, bound, role, top):

@@ -37,10 +37,11 @@ _CLOCK_EVERY = 256  # transitions between two looks at the clock
 class GraphStop(Exception):
     """A limit was reached (`limit` names it); `stats` has the figures of what was explored."""
 
-    def __init__(self, limit: str, stats: dict):
+    def __init__(self, limit: str, stats: dict, timeout: bool = False):
         super().__init__(limit)
         self.limit = limit
         self.stats = stats
+        self.timeout = timeout   # the clock, not --limit-states
 
 
 class GraphSearch:
@@ -83,7 +84,7 @@ class GraphSearch:
         if self.transitions % _CLOCK_EVERY:
             return False
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise GraphStop(f"--timeout reached after {len(self.color)} states kept", self.stats())
+            raise GraphStop(f"--timeout reached after {len(self.color)} states kept", self.stats(), timeout=True)
         return True
 
     def _joints(self, state) -> list[tuple]:

@@ -7,8 +7,8 @@ import pytest
 from conftest import GAMES
 from ggpbridge.gdl.kif import parse_kif
 from ggpbridge.query import asp_graph
-from ggpbridge.query.answer import NO, UNKNOWN, YES
-from ggpbridge.query.asp_engine import answer_asp, replay_gdl
+from ggpbridge.query.answer import NO, YES
+from ggpbridge.query.asp_engine import _FILES, Unrolling, _cycle_both, answer_asp, replay_gdl
 from ggpbridge.query.asp_graph import GraphSearch, GraphStop
 from ggpbridge.query.run import run_query
 from ggpbridge.translate import load_description
@@ -44,9 +44,14 @@ def test_a_limit_stops_the_search_with_its_figures():
     with pytest.raises(GraphStop) as stop:
         GraphSearch(game("longloop"), limit_states=2).run()   # loops only after 17 moves: 2 states are few
     assert stop.value.limit == "--limit-states 2 reached" and stop.value.stats["graph_transitions"] > 0
+    # in the engine, the unrolling goes on alone and finds the loop at 24 moves
     answer = answer_asp(game("longloop"), "cycle", limit_states=2)
-    # the unrolling may still find the loop at 24 moves before the graph search stops
-    assert answer.verdict == YES or (answer.verdict == UNKNOWN and answer.limit == "--limit-states 2 reached")
+    assert answer.verdict == YES and answer.witness["recurs"][1] == 24 and answer.stats["graph_states_kept"] == 2
+    # an unrolling that runs out (here at 3 moves, before the loop) leaves the graph's limit as the answer's
+    u, g = Unrolling(game("longloop"), _FILES["cycle"]), GraphSearch(game("longloop"), limit_states=2)
+    with pytest.raises(GraphStop) as stop:
+        _cycle_both(u, 3, g)
+    assert stop.value.limit == "--limit-states 2 reached" and u.t == 3
 
 
 def test_the_search_pauses_and_resumes_where_it_stopped(monkeypatch):
