@@ -76,7 +76,14 @@ class GraphSearch:
 
     def _key(self, state) -> bytes:
         ids = self.ids
-        return array("I", sorted(ids.setdefault(f, len(ids)) for f in state)).tobytes()
+        try:
+            return array("I", sorted(ids[f] for f in state)).tobytes()
+        except KeyError:
+            # New fluents are numbered in their own order, not the set's (which varies from run
+            # to run): the states kept, and so the answer's lasso, are the same in every run.
+            for f in sorted(f for f in state if f not in ids):
+                ids[f] = len(ids)
+            return array("I", sorted(ids[f] for f in state)).tobytes()
 
     def _tick(self) -> bool:
         """Count a transition; whether it is time to pause (look at the clock and let others run)."""
