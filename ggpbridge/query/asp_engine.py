@@ -35,6 +35,7 @@ from ..gdl.machine import ClingoMachine, _roles
 from ..gdl.tables import GroundingTooLargeError, check_groundable
 from ..gdl.validate import validate
 from .answer import NO, QUESTIONS, UNKNOWN, YES, Answer
+from .asp_graph import GraphSearch, GraphStop
 from .witness import Replay
 
 ENGINE = "asp"
@@ -44,6 +45,7 @@ KINDS = ("recurrence", "dead-end", "no-end-within", "trapped", "win", "satisfies
 _LOC = location(1, "<ggpbridge.query>")
 _BASE_OVERFLOW = Func("base", (Const("overflow"),))
 _SCORE_LOST = Const("score_lost")
+_OVERFLOW = clingo.Function("overflow")   # the fluent a translation's play ends with outside its tables
 # The encodings each question grounds next to the temporal game (asp/<name>.lp).
 _FILES = {
     "cycle": ("query_common", "query_cycle"),
@@ -179,6 +181,7 @@ def _witness(question: str, verdict: str, kind: str, moves: list, role: str | No
 _EXHAUSTED = object()   # the schedule ran out
 _NEXT = object()        # an action that settles nothing: ask the next one
 _EVERY = 16             # finds are asked at every time up to this one
+_SHARE = 4              # cycle: seconds of CPU for the state graph's search per second of the unrolling's
 
 
 def schedule(bound: int) -> list[int]:
@@ -190,8 +193,9 @@ def schedule(bound: int) -> list[int]:
     return out + [bound]
 
 
-def _search(u: Unrolling, bound: int, plan):
-    """Run a plan of (kind, if_sat, if_unsat, role) over the schedule; role: find, proof or alone."""
+def _search(u: Unrolling, bound: int, plan, between=None):
+    """Run a plan of (kind, if_sat, if_unsat, role) over the schedule; role: find, proof or alone.
+    `between()`, when given, is called after each time: a result it gives settles the search."""
     last_finds = -1
     for horizon in schedule(bound):
         u.deepen(horizon)
@@ -213,6 +217,10 @@ def _search(u: Unrolling, bound: int, plan):
                 return result
         if due:
             last_finds = horizon
+        if between is not None:
+            result = between()
+            if result is not None:
+                return result
     return _EXHAUSTED
 
 
@@ -261,17 +269,50 @@ def _proof(verdict: str, how: str, kind: str = "running"):
                                 None, None)
 
 
-def _cycle(u: Unrolling, horizon, bound, role, top):
+def _cycle_plan(horizon) -> list:
     lasso = _lasso("cycle", YES)
-    # A play cut at the horizon (asp/query_budget.lp) is not running, yet may recur right there.
     plan = [("running", _peek(lasso=lasso), _proof(NO, ": no play goes on forever"), "alone"),
             ("recurs", lasso, None, "find")]
-    if horizon is not None:
-        plan = [plan[1], plan[0][:3] + ("proof",)]
-    found = _search(u, bound, plan)
+    # A play cut at the horizon (asp/query_budget.lp) is not running, yet may recur right there.
+    return plan if horizon is None else [plan[1], plan[0][:3] + ("proof",)]
+
+
+def _cycle(u: Unrolling, horizon, bound, role, top):
+    found = _search(u, bound, _cycle_plan(horizon))
     if found is _EXHAUSTED:
         return UNKNOWN, f"incremental clingo: no state recurs within {bound} moves", None, f"--horizon {bound}"
     return found
+
+
+def _cycle_both(u: Unrolling, bound: int, g: GraphSearch):
+    """cycle without a horizon: the unrolling and the state graph's search take turns, the graph
+    getting _SHARE seconds of CPU per second of the unrolling's (its next time included); the
+    first to settle answers."""
+    # The unrolling proves "no" once every play has ended, at a cost of about plays x length; the
+    # graph search at one move per reachable state. Plays that merge often (War's deals) favour
+    # the graph, short plays of a vast game the unrolling.
+    start, spent, limited = time.process_time(), [0.0], []
+
+    def graph_turn():
+        # The graph's share counts the unrolling's next time as costing what its last one did:
+        # the times of the schedule grow, and one, once started, runs to its end.
+        unrolled = time.process_time() - start - g.cpu
+        last, spent[0] = unrolled - spent[0], unrolled
+        if limited:
+            return None
+        try:
+            return _graph_cycle(g, g.advance(_SHARE * (unrolled + last)))
+        except GraphStop as stop:
+            if stop.timeout:
+                raise
+            limited.append(stop)   # --limit-states: the unrolling goes on alone
+            return None
+    found = _search(u, bound, _cycle_plan(None), between=graph_turn)
+    if found is not _EXHAUSTED:
+        return found
+    if limited:
+        raise limited[0]
+    return _graph_cycle(g, g.run())
 
 
 def _terminates(u: Unrolling, horizon, bound, role, top):
@@ -371,6 +412,7 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         check_groundable(desc)
     except GroundingTooLargeError as e:
         raise AspQueryError(str(e)) from None
+    u = g = None   # what was explored is kept in the stats of an answer stopped part-way
     try:
         if question == "winnable":
             role_symbol = resolve_role(desc, role)
@@ -386,28 +428,37 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
         overflow = _may_overflow(asked)
         files += ("query_overflow",) if overflow else ()
         u = Unrolling(asked, files, facts, deadline)
-        result = _HANDLERS[question](u, horizon, bound, role_symbol, top)
+        if question == "cycle" and horizon is None:
+            g = GraphSearch(asked, deadline, limit_states, flag=_OVERFLOW if overflow else None)
+            result = _cycle_both(u, bound, g)
+        else:
+            g, result = None, _HANDLERS[question](u, horizon, bound, role_symbol, top)
         if budget and result is not None:
             result = _within_budget(u, result, horizon, bound)
         if overflow and result is not None:
             result = _within_table(u, result)
-        stats = u.stats()
+        stats = u.stats() | (g.stats() if g is not None else {})
         if result is None:   # always-ends on a game whose plays can go on forever
             verdict, method, witness, limit, graph = _always_ends_graph(desc, deadline, limit_states)
             stats.update(graph)
         else:
             verdict, method, witness, limit = result
-    except _Stop as stop:
+    except (_Stop, GraphStop) as stop:
         return Answer(question, UNKNOWN, ENGINE, "clingo stopped before an answer",
-                      round(time.perf_counter() - start, 3), limit=stop.limit)
+                      round(time.perf_counter() - start, 3), limit=stop.limit, stats=_explored(u, g))
     except KeyboardInterrupt as stop:   # leaving the solve handle's `with` has cancelled the search
         return Answer(question, UNKNOWN, ENGINE, "the search was interrupted", round(time.perf_counter() - start, 3),
-                      limit=interrupted_by(stop))
+                      limit=interrupted_by(stop), stats=_explored(u, g))
     except GdlError as e:   # the GDL layer's errors are not GgpBridgeErrors: carry their message over
         raise AspQueryError(str(e)) from e
     if witness is not None:
         describe_moves(desc, witness)
     return Answer(question, verdict, ENGINE, method, round(time.perf_counter() - start, 3), limit, witness, stats)
+
+
+def _explored(u: Unrolling | None, g: GraphSearch | None) -> dict:
+    """The figures of the unrolling and the graph search, as far as they got."""
+    return (u.stats() if u is not None else {}) | (g.stats() if g is not None else {})
 
 
 def describe_moves(desc: Description, witness: dict) -> dict:
@@ -479,6 +530,24 @@ def top_goal(desc: Description, role: clingo.Symbol) -> int | None:
     if not values:
         return None
     return 100 if 100 in values else max(values)
+
+
+def _graph_cycle(g: GraphSearch, found):
+    """The answer to cycle from what the state graph's search found (None: not yet settled)."""
+    if found is None:
+        return None
+    kind, moves, recurs = found
+    stats = g.stats()
+    how = (f"clingo state machine: depth-first search of the reachable states ({stats['graph_states_kept']} kept, "
+           f"{stats['graph_states_passed']} forced ones passed through)")
+    if kind == "cycle":
+        w = _witness("cycle", YES, "recurrence", moves, recurs=list(recurs))
+        return YES, how + f": the state after {recurs[0]} moves recurs after {recurs[1]}", w, None
+    if g.flagged:
+        # a play that leaves the translation's tables ends there for the translation only
+        return (UNKNOWN, how + ": no state recurs, but some plays leave the translation's tables (integers, stage "
+                "depth) and end as `overflow` there", None, "the translation's bounded tables")
+    return NO, how + ": no state recurs", None, None
 
 
 def _always_ends_graph(desc: Description, deadline, limit_states):

@@ -218,9 +218,14 @@ def test_the_query_dispatch_reaches_the_asp_engine():
 def test_a_late_recurrence_is_found_at_a_sparse_time_and_replays():
     desc = game("longloop")   # the loop 17 -> 20 -> 17 closes first after 21 moves
     assert schedule(30) == list(range(17)) + [24, 30]
+    answer = answer_asp(desc, "terminates")   # the unrolling's lasso, asked at 24 after 16
+    i, j = answer.witness["recurs"]
+    assert answer.verdict == "no" and j == 24 and 17 <= i < j and (j - i) % 4 == 0
+    assert replay_gdl(desc, answer.witness).confirmed
+    # cycle: the unrolling at 24, or the state graph's back edge at the first state it keeps in the loop
     answer = answer_asp(desc, "cycle")
     i, j = answer.witness["recurs"]
-    assert answer.verdict == "yes" and j == 24 and 17 <= i < j and (j - i) % 4 == 0
+    assert answer.verdict == "yes" and 17 <= i < j <= 24 and (j - i) % 4 == 0
     assert replay_gdl(desc, answer.witness).confirmed
     assert answer_asp(desc, "playable").verdict == "yes"
     trapped = answer_asp(desc, "always-ends")

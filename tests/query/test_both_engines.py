@@ -1,11 +1,11 @@
 """The facts of the query issue, proved by both engines (explicit search and clingo on the translation).
 
 Every run (CI included) has both engines answer on small variants: 2-player Agram dealt one card
-each (games/agram2_c2.rcy with HANDSIZE = 1: one trick, seconds of clingo) and War with 4 cards
-(a variant that ends and one that cycles, about 6 s each). The games the issue names, 2-player
-Agram with 2 and 3 cards and War with 6 cards, take the asp engine minutes each (2 to 5; the
-explicit engine alone answers them in about a second: tests/query/test_explicit.py), which would
-double CI's time: they run with GGPBRIDGE_SLOW_TESTS=1, and are marked `slow`.
+each (games/agram2_c2.rcy with HANDSIZE = 1: one trick, seconds of clingo) and War with 4 and 6
+cards (cycle: the asp engine searches War's state graph, 1 to 20 s of CPU each). 2-player Agram
+with 2 and 3 cards takes the asp engine minutes each (2 to 5; the explicit engine alone answers
+them in about a second: tests/query/test_explicit.py), which would double CI's time: they run
+with GGPBRIDGE_SLOW_TESTS=1, and are marked `slow`.
 """
 from __future__ import annotations
 
@@ -55,9 +55,12 @@ def test_each_seat_of_two_player_agram_can_win_on_both_engines(game, overrides, 
 @pytest.mark.parametrize("game, verdict", [
     pytest.param("war_n4_loser.rcy", NO, marks=pytest.mark.slow),   # at n = 4 even the loser's card first ends
     pytest.param("war_n4_seat.rcy", YES, marks=pytest.mark.slow),   # seat order: cycles
-    pytest.param("war_n6_winner.rcy", NO, marks=slow),    # winner's card first: no cycle
-    pytest.param("war_n6_loser.rcy", YES, marks=slow),    # loser's card first: cycles at n = 6
-    pytest.param("war_n6_seat.rcy", YES, marks=slow)])    # seat order: cycles
+    pytest.param("war_n6_winner.rcy", NO, marks=pytest.mark.slow),    # winner's card first: no cycle
+    pytest.param("war_n6_loser.rcy", YES, marks=pytest.mark.slow),    # loser's card first: cycles at n = 6
+    pytest.param("war_n6_seat.rcy", YES, marks=pytest.mark.slow)])    # seat order: cycles
 def test_war_cycles_as_the_return_order_says_on_both_engines(game, verdict):
     explicit, asp = both(game, "cycle")
     assert explicit.verdict == verdict and asp.verdict == verdict, (explicit.method, asp.method, asp.limit)
+    if verdict == YES:   # the asp engine's lasso, replayed on the translation, repeats a state
+        replayed = replay_gdl(load_description(GAMES / game, decks=False, fold=False), asp.witness)
+        assert replayed.confirmed, replayed.message
