@@ -538,7 +538,7 @@ def _graph_cycle(g: GraphSearch, found):
         return None
     kind, moves, recurs = found
     stats = g.stats()
-    how = (f"clingo state machine: depth-first search of the reachable states ({stats['graph_states_kept']} kept, "
+    how = (f"the translation's state machine (clingo's grounding): depth-first search of the reachable states ({stats['graph_states_kept']} kept, "
            f"{stats['graph_states_passed']} forced ones passed through)")
     if kind == "cycle":
         w = _witness("cycle", YES, "recurrence", moves, recurs=list(recurs))

@@ -1,12 +1,14 @@
-"""The asp engine's exhaustive search: the state graph of a GDL game, one clingo solve per move.
+"""The asp engine's exhaustive search: the state graph of a GDL game, one move at a time.
 
 The unrolling of `asp_engine` proves that nothing recurs only once every play has ended
 within its horizon: its time steps cannot merge a state reached at different times, so a
 proof costs about (plays) x (their length) x (rules per step), and War with 8 cards (40,320
 deals, plays of up to some 300 GDL moves) is out of its reach. A depth-first search over the
-reachable states costs one transition per state and edge instead: each transition is a solve
-of `ggpbridge.gdl.machine.ClingoMachine`, which grounds the game once, so the search stays
-independent of the simulator that the explicit engine searches.
+reachable states costs one transition per state and edge instead: each transition is one
+evaluation of the propositional network over clingo's grounding of the translation
+(`ggpbridge.gdl.propnet_machine`, which answers as `ggpbridge.gdl.machine.ClingoMachine` does,
+several times faster a move; the clingo machine's solve where the network cannot evaluate the
+program), so the search stays independent of the simulator that the explicit engine searches.
 
 Which states are kept. A state with exactly one joint move (a translation's automatic step,
 or a forced decision) is *quiet*; the search keeps a state (a node of its DFS) when it is not
@@ -28,7 +30,10 @@ import zlib
 from array import array
 
 from ..gdl.asp_terms import symbol_kif
+from ..gdl.errors import AspError
 from ..gdl.machine import ClingoMachine
+from ..gdl.propnet import Unstratified
+from ..gdl.propnet_machine import PropnetMachine
 
 SAMPLE = 4          # one quiet state in about SAMPLE is kept (by a checksum of its fluents)
 _CLOCK_EVERY = 256  # transitions between two looks at the clock
@@ -149,7 +154,7 @@ class GraphSearch:
 
     def _run(self):
         # The caller has validated the description: no second check here.
-        m = self.m = ClingoMachine(self.desc, cache_size=64, check=False)
+        m = self.m = _machine(self.desc)
         self.roles = m.roles()
         init = m.initial_state()
         self.flagged = self.flag is not None and self.flag in init
@@ -205,3 +210,13 @@ class GraphSearch:
         """The joint moves from the start through the frames of the stack and then `last`."""
         joints = [j for frame in stack for j in frame[3]] + last
         return [[{"role": symbol_kif(r), "move": symbol_kif(mv)} for r, mv in zip(self.roles, j)] for j in joints]
+
+
+def _machine(desc):
+    """The propositional network over clingo's grounding of `desc` (the same states and moves
+    as ClingoMachine, several times faster a move: the search is one move at a time); the
+    clingo machine where the network cannot evaluate the program."""
+    try:
+        return PropnetMachine(desc, cache_size=64, check=False, percepts=False)
+    except (AspError, Unstratified):
+        return ClingoMachine(desc, cache_size=64, check=False)
