@@ -80,7 +80,8 @@ class Translation:
         fresh, body, flow, first = self._compile(None)
         # integers too many for tables: compiled again, adding and comparing by digits (wide.py)
         self._points(flow)
-        self.wide = wide_range(*self._bounds(flow))
+        # (a product of two run-time values has no digit form yet: such a game keeps the tables)
+        self.wide = wide_range(*self._bounds(flow)) if "times" not in flow.used else None
         if self.wide is not None:
             fresh, body, flow, first = self._compile(self.wide)
         if fit is not None:

@@ -261,8 +261,6 @@ class ExprCompiler:
         if n.op == "-":
             self.used.add("plus")
             return self.plus(la, a, lb, b, env, sign=-1, v=v)
-        if n.op == "*" and self.wide is not None:
-            raise unsupported("a product of two run-time values among integers too many for tables", n)
         if n.op == "*":  # two run-time factors: the product table over the whole integer range
             self.used.update({"plus", "times"})
             return la + lb + [f("times", a, b, v)], v
