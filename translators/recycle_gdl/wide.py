@@ -13,13 +13,15 @@ numbers the translation therefore splits every number N of lo..hi into two digit
   (helper relations over the logic variables the value depends on, as `ExprCompiler.helper`
   does), so the ground rules count values times digits, not values times values. That is exact
   because an expression has one value in a state for given bindings of its variables;
-* compares digit by digit (`hcmp`, `lcmp` give lt/eq/gt; `wlt`, `wle` read the pair);
+* compares digit by digit (`hcmp`, `lcmp` give lt/eq/gt; `wlt`, `wle` read the pair; `inf`,
+  an empty scan's bound, has a high digit above all);
 * adds up a location's card scores along its positions on each digit (`points_sum`).
 
 The numbers themselves are still the constants `0`, `5321`, `m26` (fluents, goals and
-`player_score` read them as before). `less`, `leq` and `plus` stay tables, over the small
-range a game's counters, positions, literals and card scores need (`snum`/`ssucc`); the
-large values reach them only through what is compiled here. Below `WIDE_FROM` nothing
+`player_score` read them as before). There is no `less`, `leq` or `plus` table: every literal
+of theirs is read from the digits in its own rule (`rewrite`), which grounds as the table
+lookup did. `num` and `succ` stay (linear: domains, counters, `reached`). A product of two
+run-time values has no digit form: such a game keeps the tables. Below `WIDE_FROM` nothing
 changes: today's translations stay byte for byte.
 
 Why digits rather than only the sums a game can form: Hearts' scores are sums of any subset
