@@ -13,7 +13,7 @@ from ggpbridge.gdl.ast import Description, Func
 from ggpbridge.gdl.machine import ClingoMachine
 from ggpbridge.gdl.tables import estimate
 from ggpbridge.recycle import parse_file
-from ggpbridge.translators.recycle_gdl import Translation, to_gdl
+from ggpbridge.translators.recycle_gdl import to_gdl
 from ggpbridge.translators.recycle_gdl import wide
 
 DATA = Path(__file__).parent / "data"
