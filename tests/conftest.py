@@ -9,11 +9,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 CORPUS = Path(os.environ.get("GGPBRIDGE_CORPUS", ROOT.parent / "shared" / "corpus" / "cardstock"))
-# A valid RECYCLE game that scores 6,000 a turn: its translation's integer tables (12,003 values)
+# A valid RECYCLE game that scores 6,000 a turn and multiplies two storages: its translation's
+# integer tables (12,003 values; the digits of wide.py do not multiply, so it keeps the tables)
 # are too large to ground (ggpbridge.gdl.tables).
 TOO_LARGE_GAME = ("(game (setup (create players 2) (create deck (game iloc STOCK) (deck (RANK (ONE, TWO)))))"
                   " (stage player (end (== (game sto T) 2))"
-                  "  (choice ((do ((inc (game sto T) 1) (inc ((current player) sto S) 6000))))))"
+                  "  (choice ((do ((inc (game sto T) 1) (inc ((current player) sto S) 6000)"
+                  "                (set ((current player) sto P) (* (game sto T) ((current player) sto S))))))))"
                   " (scoring max ((current player) sto S)))")
 
 

@@ -92,7 +92,7 @@ def test_a_child_refuses_a_game_too_large_to_ground_with_the_reason(tmp_path):
     big.write_text(TOO_LARGE_GAME)
     row = core.run(big, core.RunOptions(memory_gb=4, time_limit=60, fit=5), 0, 3)
     assert set(row) == {"error", "wall"}
-    assert row["error"].startswith("too large to ground: (less), (plus) recurse over the chain (succ)")
+    assert row["error"].startswith("too large to ground: (less), (plus), (times) recurse over the chain (succ)")
     assert row["error"].endswith("ground facts (the limit is 16,777,216)")
 
 

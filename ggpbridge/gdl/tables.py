@@ -5,7 +5,8 @@ GDL has no numbers: a game counts along a successor relation given as facts (`su
 such table over a chain of n constants has about n²/2 entries, and every grounder holds them
 all: 3,000 numbers with `less` and `plus` ground to 9 million atoms, 1.1 GB at the peak
 (`benchmarks/table_sizes.py`). CardStock's Hearts4.gdl, whose scores sum card precedences of
-100 and more, needs 11,434 numbers: about 130 million facts. This module finds such tables
+100 and more, needs 11,434 numbers: about 130 million facts (the RECYCLE translation now writes
+so many numbers as digits instead, translators/recycle_gdl/wide.py). This module finds such tables
 from the rules alone, so that the clingo machine and queries refuse them with a reason
 instead of running out of memory.
 

@@ -14,7 +14,7 @@ from ggpbridge import ir
 from ggpbridge.gdl.ast import Const, Description, Func
 from ggpbridge.sim.exprs import _INT_OPS
 
-from . import bestsum, kernel, plays
+from . import bestsum, kernel, plays, wide
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
@@ -24,6 +24,7 @@ from .options import option_term
 from .order import decks as find_decks, ordered_locations
 from .signs import may_go_negative
 from .terms import NO_VALUE, NONE, Fresh, const, f, name, neg, rule, true
+from .wide import wide_range
 
 __all__ = ["to_gdl", "state_fluents", "Translation", "Fit"]
 
@@ -68,17 +69,21 @@ class Translation:
         self.values_by_map: dict = {}   # points map name -> the scores its `set`s can give
         self.card_range: dict = {}      # (points map name, card) -> (lowest, highest) score
         self.card_values: dict = {}     # (points map name, card) -> its possible scores (0: map unset)
-        fresh, body = Fresh(), []
-        flow = self.flow = Flow(prog, fresh, body)
         # locations named at run time: every name the game uses may be one, and all are ordered
         self.runtime_vis = sorted({x.vis for x in prog.game.walk()
                                    if isinstance(x, ir.Location) and not isinstance(x.name, (ir.Name, str))})
         self.runtime_locs = {(loc_name(vis, nm), vis, nm) for vis in self.runtime_vis for nm in self._names() if nm}
         runtime = {ln for ln, _, _ in self.runtime_locs}
-        self.decks = flow.decks = find_decks(prog.game) - runtime if decks else frozenset()
+        self.decks = find_decks(prog.game) - runtime if decks else frozenset()
         ordered = ordered_locations(prog.game, self.decks) | runtime
-        self.bags = flow.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
-        first = flow.game()
+        self.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
+        fresh, body, flow, first = self._compile(None)
+        # integers too many for tables: compiled again, adding and comparing by digits (wide.py)
+        self._points(flow)
+        # (a product of two run-time values has no digit form yet: such a game keeps the tables)
+        self.wide = wide_range(*self._bounds(flow)) if "times" not in flow.used else None
+        if self.wide is not None:
+            fresh, body, flow, first = self._compile(self.wide)
         if fit is not None:
             flow.used.add("overflow")
         self.stores = self._storages()
@@ -96,10 +101,19 @@ class Translation:
         if version == 2:
             rules += self._sees()
         rules += self._declarations(flow)
+        if self.wide is not None:
+            rules = wide.rewrite(rules)
         if fold:
             events = set(flow.choice_label.values()) | set(flow.chance_labels)
             rules = fuse_steps(rules, first, events)
         self.description = Description(tuple(_prune(rules)))
+
+    def _compile(self, wide):
+        """The game body's rules: (fresh names, rules, the Flow, the first label)."""
+        fresh, body = Fresh(), []
+        flow = self.flow = Flow(self.prog, fresh, body)
+        flow.decks, flow.bags, flow.wide = self.decks, self.bags, wide
+        return fresh, body, flow, flow.game()
 
     # ------------------------------------------------------------ parts
     def _roles(self) -> list:
@@ -410,7 +424,10 @@ class Translation:
         used = flow.used
         lo, hi = self._bounds(flow)
         self.bounds = (lo, hi)
-        out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used, times="times" in used)
+        if self.wide is None:
+            out = kernel.numbers(lo, hi, plus="plus" in used or "sum" in used, times="times" in used)
+        else:   # no tables of pairs: `less`, `leq` and `plus` are read from digits (wide.rewrite)
+            out = wide.numbers(self.wide) + wide.facts(self.wide)
         stores = self.stores
         fitted = self.fit is not None
         out += self._fitted_rooms()
@@ -421,7 +438,7 @@ class Translation:
         out += kernel.registers() + kernel.cycles()
         out += plays.order_facts(flow, self.values_by_map)
         if "sum" in used:
-            out += kernel.points_sum(flow.sums)
+            out += kernel.points_sum(flow.sums, wide=self.wide is not None, positions="best_sum" in used)
         if "best_sum" in used:
             out += self._best_sum_facts(flow, lo, hi)
         if "tuples" in used:
@@ -432,11 +449,13 @@ class Translation:
                     if lo <= fn(a, kk) <= hi]
         x, y, z = (Fresh().var(h) for h in "xyz")
         if "overflow" in used:  # which sums, differences and stack levels stay inside the tables
+            # (wide: an increment finds its own way out of the range, wide.add)
             out += [rule(f("has_sum", x, y), f("plus", x, y, z)),
-                    rule(f("has_difference", z, y), f("plus", x, y, z)),
-                    rule(f("deeper", x), f("dsucc", x, y)),
+                    rule(f("has_difference", z, y), f("plus", x, y, z))] if self.wide is None else []
+            out += [rule(f("deeper", x), f("dsucc", x, y)),
                     rule(f("base", const("overflow")))]
-        out.append(rule(f("less", x, const("inf")), f("num", x)))
+        if self.wide is None:   # (wide: `inf` has digits above every number, wide.facts)
+            out.append(rule(f("less", x, const("inf")), f("num", x)))
         out.append(rule(f("next", x), f("nx", x)))
         out.append(rule(f("nx", f("pc", const("done"))), true(f("pc", const("done")))))
         return out
@@ -606,7 +625,8 @@ def _constant_values(game: ir.Game, values: dict) -> list:
 def _table_arithmetic(lits: list) -> bool:
     """Whether these literals add or multiply through the integer tables, whose results can
     fall outside them (a quotient or a remainder of a value in the tables stays inside)."""
-    return any(isinstance(x, Func) and (x.name in ("plus", "times") or x.name.startswith("times_")) for x in lits)
+    return any(isinstance(x, Func) and (x.name in ("plus", "times") or x.name.startswith("times_")
+                                        or "_wide_sum" in x.name) for x in lits)
 
 
 def _loop_orders(kind: str, n: int) -> list:

@@ -155,6 +155,15 @@ class Actions:
             self.act(lab, f("set_int", key, o, v), lo + lv)
             return
         old, new = self.fresh.var("k"), self.fresh.var("k")
+        if self.wide is not None:   # digits (wide.py): the old value and the change projected apart
+            from ggpbridge.gdl.ast import variables
+            from .wide import add
+            self.used.add("overflow")
+            keep = [x for x in variables(f("k", key, o))]
+            lits, new, missing = add(self, env, lo + [f("int_value", key, o, old)], old, lv, v, sign, keep)
+            self.act(lab, f("set_int", key, o, new), lits)
+            self.act(lab, f("nx", const("overflow")), missing)
+            return
         self.used.update(("plus", "overflow"))
         arith = f("plus", old, v, new) if sign > 0 else f("plus", new, v, old)
         self.act(lab, f("set_int", key, o, new), lo + lv + [f("int_value", key, o, old), arith])

@@ -72,6 +72,7 @@ class ExprCompiler:
     """Compiles expressions against one game's layout, collecting helper rules."""
 
     bags: frozenset = frozenset()   # locations without order (order.py): `(in L O C)` fluents
+    wide = None                     # a wide.Wide: integers too many for tables, added by digits
     decks: frozenset = frozenset()  # bags drawn from at random (order.py)
 
     def __init__(self, lay, fresh, rules: list, pre: dict):
@@ -256,10 +257,10 @@ class ExprCompiler:
         v = self.fresh.var("r")
         if n.op == "+":
             self.used.add("plus")
-            return la + lb + [f("plus", a, b, v)], v
+            return self.plus(la, a, lb, b, env, v=v)
         if n.op == "-":
             self.used.add("plus")
-            return la + lb + [f("plus", b, v, a)], v
+            return self.plus(la, a, lb, b, env, sign=-1, v=v)
         if n.op == "*":  # two run-time factors: the product table over the whole integer range
             self.used.update({"plus", "times"})
             return la + lb + [f("times", a, b, v)], v
@@ -291,8 +292,7 @@ class ExprCompiler:
             lits, total = self.v_Size(ir.Size(c.args[0], pos=n.pos), env)
             for a in c.args[1:]:
                 la, z = self.v_Size(ir.Size(a, pos=n.pos), env)
-                s = self.fresh.var("s")
-                lits, total = lits + la + [f("plus", total, z, s)], s
+                lits, total = self.plus(lits, total, la, z, env, v=self.fresh.var("s"))
             return lits, total
         parts = scan_parts(c)
         if parts is not None:
@@ -302,8 +302,8 @@ class ExprCompiler:
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.SetOp) and c.coll.op == "union":
             # a concatenation: the cards passing in each part, added up
             self.used.add("plus")
-            return self.added_up(self.v_Size(ir.Size(ir.Filter(a, c.var, c.cond, pos=c.pos), pos=n.pos), env)
-                                 for a in c.coll.args)
+            return self.added_up((self.v_Size(ir.Size(ir.Filter(a, c.var, c.cond, pos=c.pos), pos=n.pos), env)
+                                  for a in c.coll.args), env)
         if isinstance(c, ir.Filter) and scan_parts(c.coll) is not None:
             return self._count_filter_parts(c, env)
         if isinstance(c, ir.Filter) and isinstance(c.coll, ir.Filter):
@@ -402,7 +402,7 @@ class ExprCompiler:
         """The size of a union (a concatenation in CardStock): the sizes of its parts added up."""
         self.used.add("plus")
         if parts[0][0] == "loc":
-            return self.added_up(self._loc_size(part, env) for _, part in parts)
+            return self.added_up((self._loc_size(part, env) for _, part in parts), env)
         agg = parts[0][1]
         return self._add_up_per_element(agg, env, "union_size", lambda sub: self._loc_size(agg.body, sub))
 
@@ -412,7 +412,7 @@ class ExprCompiler:
         z = self.fresh.var("z")
         return pl + [f("size", l, o, z)], z
 
-    def added_up(self, parts):
+    def added_up(self, parts, env):
         """(literals, total) of (literals, number) pairs added up with `plus`, in order."""
         # parts may be a generator: each part's variables are made before the sum that takes it
         lits, total = [], None
@@ -420,13 +420,22 @@ class ExprCompiler:
             if total is None:
                 lits, total = lits + la, z
             else:
-                s = self.fresh.var("s")
-                lits, total = lits + la + [f("plus", total, z, s)], s
+                lits, total = self.plus(lits, total, la, z, env, v=self.fresh.var("s"))
         return lits, total
+
+    def plus(self, la, a, lb, b, env, v, sign: int = 1):
+        """(literals, v) with v = a + b (a - b with sign -1): the `plus` table, or digits (wide.py)."""
+        if self.wide is not None:
+            from .wide import add
+            lits, v, _ = add(self, env, la, a, lb, b, sign)
+            return lits, v
+        return la + lb + [f("plus", a, b, v) if sign > 0 else f("plus", b, v, a)], v
 
     def _add_up_per_element(self, agg: ir.AggCards, env, name: str, part):
         """(literals, total) of `part(env with agg's variable bound)`, a (literals, number) pair,
         added up over the players (teams) of `agg` in seat order."""
+        if self.wide is not None:
+            raise unsupported("adding up over players integers too many for the digit tables", agg)
         kinds = const(agg.coll.kind + "s")
         self.used.add("loops")
         args, dom = self.context(env)
@@ -522,7 +531,7 @@ class ExprCompiler:
                                             lambda sub: self.v_Sum(ir.Sum(agg.body, n.points, pos=n.pos), sub))
         if isinstance(c, ir.SetOp) and c.op == "union" and c.args and all(isinstance(a, ir.Location) for a in c.args):
             # a concatenation: its sum is the sum of its parts' sums
-            return self.added_up(self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env) for a in c.args)
+            return self.added_up((self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env) for a in c.args), env)
         if not isinstance(n.cards, ir.Location):
             raise unsupported(f"the sum of {_what(n.cards)}", n)
         lits, l, o = self.loc(n.cards, env)
@@ -531,6 +540,8 @@ class ExprCompiler:
         self.used.update({"sum", "plus"})
         self.sums.add((key, l))
         z = self.fresh.var("z")
+        if self.wide is not None:   # the sum at the location's size, put together once (kernel)
+            return lits + pl + [f("points_total", key, po, l, o, v)], v
         return lits + pl + [f("size", l, o, z), f("points_sum", key, po, l, o, z, v)], v
 
     def v_BestSum(self, n, env):

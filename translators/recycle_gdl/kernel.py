@@ -134,17 +134,45 @@ def points(dynamic: bool) -> list:
     return out
 
 
-def points_sum(targets) -> list:
+def points_sum(targets, wide: bool = False, positions: bool = True) -> list:
     """The sum of the scores of a location's cards, added up the positions.
 
     Only for the (points map, location) pairs a `sum` reads when they are all constants;
     the value at each position comes first, so the running sum joins values, not cards
-    (Pairs: 13M ground rules before, most of them one per card at every partial sum)."""
+    (Pairs: 13M ground rules before, most of them one per card at every partial sum).
+    `wide` (wide.py): the low digit with its carry and the high digit are added up apart,
+    so a position's rules count digits, not every partial sum times every card score; the
+    sum is put together from its digits once, at the location's size (`points_total`), and
+    at every position (`points_sum`) only when `positions` (a best sum reads them)."""
     if all(isinstance(x, Const) for pair in targets for x in pair):
         out = [rule(f("sum_of", key, loc)) for key, loc in sorted(targets, key=str)]
         start = [f("sum_of", k, l), f("pts_owner", k, p), f("loc_owner", l, o)]
     else:
         out, start = [], [f("pts_owner", k, p), f("loc_owner", l, o)]
+    if wide:
+        zero = const(0)
+        ps = lambda rel, *t: f(rel, k, p, l, o, *t)  # noqa: E731
+        # a = high digit of a card's score, b = its low digit, d = a carry, z1 = a digit so far
+        # the positions' scores hang off a start of their own, outside the recursion (GDL's
+        # recursion restriction: a card's high digit is bound by nothing else)
+        return out + [
+            rule(ps("points_start"), *start),
+            rule(ps("points_lo", zero, zero), ps("points_start")),
+            rule(ps("points_hi", zero, zero), ps("points_start")),
+            rule(ps("points_at", i, v), ps("points_start"), true(f("at", l, o, i, c)),
+                 f("card_points", k, p, c, v)),
+            rule(ps("points_at_d", i, a, b), ps("points_at", i, v), f("ndig", v, a, b)),
+            rule(ps("points_lo", i, s), ps("points_lo", ii, z1), ps("points_at_d", ii, a, b),
+                 f("ladd", z1, b, s, d), f("isucc", ii, i)),
+            rule(ps("points_carry", i, d), ps("points_lo", ii, z1), ps("points_at_d", ii, a, b),
+                 f("ladd", z1, b, s, d), f("isucc", ii, i)),
+            rule(ps("points_hi", i, n), ps("points_hi", ii, z1), ps("points_at_d", ii, a, b),
+                 ps("points_carry", i, d), f("hadd", z1, a, d, n), f("isucc", ii, i)),
+            rule(ps("points_end_lo", b), f("size", l, o, i), ps("points_lo", i, b)),
+            rule(ps("points_end_hi", n), f("size", l, o, i), ps("points_hi", i, n)),
+            rule(ps("points_total", s), ps("points_end_hi", n), ps("points_end_lo", b), f("ndig", s, n, b)),
+        ] + ([rule(ps("points_sum", i, s), ps("points_hi", i, n), ps("points_lo", i, b), f("ndig", s, n, b))]
+             if positions else [])
     return out + [
         rule(f("points_sum", k, p, l, o, const(0), const(0)), *start),
         rule(f("points_at", k, p, l, o, i, v), f("points_sum", k, p, l, o, const(0), const(0)),
