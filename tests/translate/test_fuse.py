@@ -137,3 +137,19 @@ def test_without_the_dependency_check_the_lockstep_finds_the_difference(monkeypa
         for seed in range(8):
             ls.play(seed)
     assert "differ" in info.value.detail["what"]
+
+
+SMALL_HANDS = Path(__file__).parent / "data" / "shuffle_small_hands.rcy"
+
+
+def test_a_shuffle_of_one_card_folded_keeps_one_program_counter():
+    # A hand of one card: the shuffle's last position and its `size <= 1` shortcut both go on to
+    # the next label. Folding that label through one of the two ways left the other going to it
+    # too: two `pc` fluents in the next state (war_abilities.rcy at RANKS=2 SUITS=1 diverged so).
+    loaded = parse_file(SMALL_HANDS)
+    for fold in (False, True):
+        ls = Lockstep(loaded)
+        ls.tr = Translation(loaded.game, 2, fold=fold)
+        ls.gdl = ClingoMachine(ls.tr.description, percepts=True)
+        for seed in range(4):
+            assert ls.play(seed)[-1] == "over"   # raises on a divergence from the simulator

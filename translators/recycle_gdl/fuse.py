@@ -2,7 +2,8 @@
 
 The flow (flow.py) gives every instruction its own step. A label A with a way on
 `(<= (nx (pc B)) (true (pc A)) CONDITION...)` can run B's rules in the same step when B is
-automatic, nothing B reads is written by A, and the two write different fluents: B then sees
+automatic, nothing B reads is written by A, the two write different fluents, and no other
+rule of A goes to B (it could fire with this one, leaving a second `pc`): B then sees
 the same state before A's effects as after them, and the kernel (kernel.py) applies both
 sets of effects at once exactly as it would one after the other. B's rules are copied under
 A with the CONDITION (so a decision's step runs the chosen option's first independent
@@ -306,6 +307,11 @@ class _Fuser:
         da): None if not, else the registers forwarded, {register: its new value}."""
         goto_idx, b, cond = goto
         if b == "done" or b in seen or b not in info or b in self.events or info[b]["event"]:
+            return None
+        if sum(1 for _, t in da["gotos"] if t == b) > 1:
+            # A goes to B by another rule too, whose condition may hold with this one's (a
+            # shuffle of one card: its last position and its `size <= 1` shortcut): that rule
+            # would still set B's `pc` while the copy goes on past B, two program counters
             return None
         db = info[b]
         fwd = self._forwarded(da, goto, db, rules)
