@@ -158,3 +158,20 @@ def test_a_loop_over_runs_whose_body_moves_their_cards_is_refused():
         "(inc ((current player) sto SCORE) (score (min 'R using (game points VALUE)) using (game points VALUE)))",
         "(move (top ((current player) vloc PILE)) (top (game vloc DISCARD)))")
     assert "body may change" in refusal(parse_text(text, "moving_runs.rcy")).message
+
+
+def test_anys_over_a_hand_that_earlier_anys_of_the_option_took_cards_from_agree_with_the_simulator():
+    # later `any`s range over the hand without the cards laid before them (a head `any`, body
+    # `any`s in a row, a filter of the hand), and one finds nothing when the hand had one card
+    rep = agree(DATA / "taken_cards.rcy", 5)
+    assert rep.decisions >= 10
+
+
+def test_an_any_after_a_move_into_its_own_range_is_refused():
+    # the first card goes back under the hand: the second `any`'s range is not the first one's less a card
+    text = (DATA / "taken_cards.rcy").read_text().replace(
+        "(move 'A (top (game vloc PILE)))\n              (any",
+        "(move 'A (bottom ((current player) iloc HAND)))\n              (any")
+    assert "bottom ((current player) iloc HAND)" in text
+    error = refusal(parse_text(text, "back_to_hand.rcy"))
+    assert "`any` after its first action" in error.message and error.pos.line == 28
