@@ -175,3 +175,12 @@ def test_an_any_after_a_move_into_its_own_range_is_refused():
     assert "bottom ((current player) iloc HAND)" in text
     error = refusal(parse_text(text, "back_to_hand.rcy"))
     assert "`any` after its first action" in error.message and error.pos.line == 28
+
+
+def test_anys_over_a_hand_an_option_first_drew_cards_into_agree_with_the_simulator():
+    # the options list the cards drawn: the stock keeps its order instead of being a deck
+    from ggpbridge.translators.recycle_gdl.order import decks
+    loaded = parse_file(DATA / "drawn_cards.rcy")
+    assert decks(loaded.game) == frozenset()
+    assert {c.name for c in decks(parse_file(DATA / "taken_cards.rcy").game)} == {"iloc_stock"}
+    agree(DATA / "drawn_cards.rcy", 6)

@@ -7,7 +7,7 @@ from ggpbridge.gdl.ast import Not, Var
 from . import effects
 from .exprs import Binding, Env, unsupported, _what
 from .nodes import is_collection, pre_nodes_expr, value_domain
-from .takenaway import taken_before
+from .takenaway import drawn_member, taken_before
 from .terms import const, distinct, f, rule
 
 
@@ -158,8 +158,9 @@ class Options:
             guards = [a for a in anc if isinstance(a, ir.CondAct) and a.cond is not None]
             if any(list(pre_nodes_expr(g.cond)) for g in guards) or list(pre_nodes_expr(s.coll)):
                 raise unsupported("an option with an `any` after its first action", s)
-            before = effects.written_before(stmts, k)
-            if effects.meets(set().union(*[effects.reads(g.cond, hd) for g in guards]), before):
+            # a condition on the way is judged when it is reached: only what runs before it counts
+            if any(effects.meets(effects.reads(g.cond, stmts[pos[id(g)]][2]), effects.written_before(stmts, pos[id(g)]))
+                   for g in guards):
                 raise unsupported("an option with an `any` after its first action", s)
 
             def excluded(act, guards=guards, pos=pos, mine={id(a) for a in anc}):
@@ -183,10 +184,10 @@ class Options:
             # over a head `let`'s list: the list taken at the choice, whatever ran since
             snapshot = id(s.coll) in self.snapshots
             # its range without the cards earlier `any`s of the option moved away (takenaway.py)
-            gone = [] if snapshot else taken_before(stmts, k, excluded, index, set(heads))
+            gone, drawn = ([], None) if snapshot else taken_before(stmts, k, excluded, index, set(heads))
             parent = next((index[id(a)] for a in reversed(anc) if isinstance(a, ir.AnyOf)), None)
             index[id(s)] = len(out)
-            out.append(_Inner(s, anc, guards, parent, gone))
+            out.append(_Inner(s, anc, guards, parent, gone, drawn))
         if len(out) > 6:
             raise unsupported("an option with more than 6 `any`s after its first action", node)
         return out
@@ -217,12 +218,13 @@ class Options:
             gone = [t for t in (taken[w] if kind == "inner" else local[w].term for kind, w in a.gone)
                     if t is not None]
             if taken[i] is not None:
-                out += reach + self.member(a.node.coll, env, taken[i]) + [distinct(taken[i], t) for t in gone]
+                out += (reach + drawn_member(self, a.node.coll, a.drawn, env, taken[i])
+                        + [distinct(taken[i], t) for t in gone])
             else:
                 y = self.fresh.var("y")
                 # the cards already taken are arguments of the helper
                 env = env.child(**{f"@gone{n}": Binding("logic", t, "card") for n, t in enumerate(gone)})
-                out.append(Not(self.exists("reached", env, reach + self.member(a.node.coll, env, y)
+                out.append(Not(self.exists("reached", env, reach + drawn_member(self, a.node.coll, a.drawn, env, y)
                                            + [distinct(y, t) for t in gone])))
         return out
 
@@ -302,9 +304,10 @@ class _Inner:
     """An `any` in an option's body: the `any`, its ancestors, the conditions on the way, the
     index of the innermost `any` around it, the earlier `any`s that took cards from its range."""
 
-    def __init__(self, node, anc, guards, parent, gone=()):
+    def __init__(self, node, anc, guards, parent, gone=(), drawn=None):
         self.node, self.anc, self.guards, self.parent = node, anc, guards, parent
         self.gone = list(gone)   # earlier `any`s whose cards left its range (takenaway.py)
+        self.drawn = drawn       # (location, N): its top N cards join the range first
         self.type = None
 
     def enclosing(self, inner: list) -> list:
