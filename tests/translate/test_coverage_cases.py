@@ -184,3 +184,19 @@ def test_anys_over_a_hand_an_option_first_drew_cards_into_agree_with_the_simulat
     assert decks(loaded.game) == frozenset()
     assert {c.name for c in decks(parse_file(DATA / "taken_cards.rcy").game)} == {"iloc_stock"}
     agree(DATA / "drawn_cards.rcy", 6)
+
+
+def test_a_let_of_a_partition_walked_by_an_all_agrees_with_the_simulator():
+    # one snapshot per colour instead of the simulator's groups in order of their first card
+    agree(DATA / "partition_lets.rcy", 8)
+
+
+def test_a_let_of_a_partition_whose_rounds_do_not_commute_is_refused():
+    # the laid cards' order is read: laying colour by colour would order them differently
+    text = (DATA / "partition_lets.rcy").read_text().replace(
+        "(any player 'P (== (size ('P iloc HAND)) 0)))",
+        "(or (any player 'P (== (size ('P iloc HAND)) 0))"
+        " (== (cardatt COLOR (top ((current player) vloc LAID))) PURPLE)))")
+    assert "PURPLE" in text
+    error = refusal(parse_text(text, "ordered_laid.rcy"))
+    assert "partition" in error.message and error.pos.line == 27   # the `let`
