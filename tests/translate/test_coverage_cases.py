@@ -200,3 +200,19 @@ def test_a_let_of_a_partition_whose_rounds_do_not_commute_is_refused():
     assert "PURPLE" in text
     error = refusal(parse_text(text, "ordered_laid.rcy"))
     assert "partition" in error.message and error.pos.line == 27   # the `let`
+
+
+def test_awards_drawn_when_the_map_is_set_agree_with_the_simulator():
+    loaded = parse_file(DATA / "drawn_awards.rcy")
+    desc = translate_loaded(loaded, 2)
+    per_card: dict = {}
+    for r in desc.rules:
+        if not r.body and isinstance(r.head, Func) and r.head.name == "pts_value":
+            c = r.head.args[2].name
+            per_card[c] = per_card.get(c, 0) + 1
+    # a score per way the draws can go: 3 red values x 3 ONE values for a red ONE, 1 for a blue THREE
+    kinds = {f"c{k}": (card["COLOR"], card["RANK"]) for k, card in enumerate(cards_of(loaded))}
+    assert {per_card[c] for c, kind in kinds.items() if kind == ("RED", "ONE")} == {9}
+    assert {per_card[c] for c, kind in kinds.items() if kind == ("RED", "TWO")} == {3}
+    assert {per_card[c] for c, kind in kinds.items() if kind == ("BLUE", "THREE")} == {1}
+    agree(DATA / "drawn_awards.rcy", 8)
