@@ -216,3 +216,16 @@ def test_awards_drawn_when_the_map_is_set_agree_with_the_simulator():
     assert {per_card[c] for c, kind in kinds.items() if kind == ("RED", "TWO")} == {3}
     assert {per_card[c] for c, kind in kinds.items() if kind == ("BLUE", "THREE")} == {1}
     agree(DATA / "drawn_awards.rcy", 8)
+
+
+def test_groups_of_a_partition_walked_in_order_and_tested_in_conditions_agree_with_the_simulator():
+    # the score rounds do not commute: walked by the first card of each colour, as the simulator
+    # lists the groups; the end tests some and every group; a group's worth is a filtered sum
+    agree(DATA / "ordered_groups.rcy", 8)
+
+
+def test_a_walk_over_groups_whose_body_moves_their_cards_is_refused():
+    text = (DATA / "ordered_groups.rcy").read_text().replace(
+        "(set ((current player) sto SCORE) (* 2 'S))", "(move (top 'G) (top (game vloc MIDDLE)))")
+    error = refusal(parse_text(text, "moving_groups.rcy"))
+    assert "partition" in error.message and error.pos.line == 37   # the `all`

@@ -1,4 +1,5 @@
-"""`let` of a partition walked by an `all`: one snapshot per attribute value.
+"""Partitions as one collection per attribute value: a `let` of one walked by an `all`, and
+conditions over its groups.
 
 Go Fish lays down each complete rank of a hand:
 
@@ -15,6 +16,14 @@ That is the same run when the rounds commute and none changes what a later group
 BODY may only add to integer storages it does not read (`inc`/`dec`), and move cards of 'G
 itself into locations kept without order (bags, order.py) that the partition does not read.
 Every card must have the attribute (else the simulator's group of cards without it).
+
+A condition over the groups (Schwimmen: is there a rank whose cards sum to 33) holds for some
+(every) group when it holds for the cards of some (every) attribute value that has cards:
+
+    (any (partition RANK HAND) 'G C)  ->  (any (V1, V2, ...) 'v (and (> (size F) 0) C[F/'G]))
+    (all (partition RANK HAND) 'G C)  ->  (all (V1, V2, ...) 'v (or (== (size F) 0) C[F/'G]))
+
+with F = (filter HAND 'c (== (cardatt RANK 'c) 'v)); the order of the groups does not matter.
 """
 from __future__ import annotations
 
@@ -40,10 +49,7 @@ def partition_walk(n: ir.Let, values: list, bags: frozenset):
     src, group = part.sources[0], body.var
     if n.var in effects.var_names(body.body) or not _commutes(body.body, group, effects.reads(src, {}), bags):
         raise unsupported(_REFUSED, n)
-    tag = f"@{n.pos.line}:{n.pos.col}"   # no RECYCLE variable can be spelt so
-    value, card = ir.Var("value" + tag, pos=n.pos), "card" + tag
-    same = ir.Compare("==", ir.CardAtt(part.attr, ir.Var(card, pos=n.pos), pos=n.pos), value, pos=n.pos)
-    cards = ir.Filter(src, card, same, pos=part.pos)
+    value, cards = _value_filter(part, n)
     nonempty = ir.CondAct(ir.Compare(">", ir.Size(ir.Var(group, pos=n.pos), pos=n.pos), ir.IntLit(0, pos=n.pos),
                                      pos=n.pos), body.body, pos=body.pos)
     names = ir.NameList(tuple(sorted(set(values))), pos=part.pos)
@@ -80,3 +86,31 @@ def _commutes(body, group: str, source_reads: set, bags: frozenset) -> bool:
             s.src.where, ir.Node) else set())
         writes |= dst
     return not effects.meets(reads, writes)
+
+
+def quantified_groups(n: ir.Quantified, values: list):
+    """The condition n over the groups of a partition, over the attribute's values instead (see
+    the module doc); `values` as for partition_walk. Raises unsupported when not exact."""
+    part = n.coll
+    if not (isinstance(part, ir.Partition) and isinstance(part.attr, ir.Name) and len(part.sources) == 1
+            and values and None not in values):
+        raise unsupported("a condition over the groups of a partition of more than one collection, or by an "
+                          "attribute some card lacks", n)
+    value, cards = _value_filter(part, n)
+    cond = effects.substitute(n.cond, n.var, cards)
+    if cond is None:
+        raise unsupported("a condition over the groups of a partition that rebinds a name it reads", n)
+    size = ir.Size(cards, pos=n.pos)
+    if n.quant == "any":
+        cond = ir.BoolOp("and", (ir.Compare(">", size, ir.IntLit(0, pos=n.pos), pos=n.pos), cond), pos=n.pos)
+    else:
+        cond = ir.BoolOp("or", (ir.Compare("==", size, ir.IntLit(0, pos=n.pos), pos=n.pos), cond), pos=n.pos)
+    return ir.Quantified(n.quant, ir.NameList(tuple(sorted(set(values))), pos=part.pos), value.name, cond, pos=n.pos)
+
+
+def _value_filter(part: ir.Partition, at):
+    """(the variable walking the attribute's values, the filter of the cards with its value)."""
+    tag = f"@{at.pos.line}:{at.pos.col}"   # no RECYCLE variable can be spelt so
+    value, card = ir.Var("value" + tag, pos=at.pos), "card" + tag
+    same = ir.Compare("==", ir.CardAtt(part.attr, ir.Var(card, pos=at.pos), pos=at.pos), value, pos=at.pos)
+    return value, ir.Filter(part.sources[0], card, same, pos=part.pos)
