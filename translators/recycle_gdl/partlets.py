@@ -84,7 +84,8 @@ def _commutes(body, group: str, source_reads: set, bags: frozenset) -> bool:
             return False
         reads |= effects.reads(s.dst.source.owner, {}) | (effects.reads(s.src.where, {}) if isinstance(
             s.src.where, ir.Node) else set())
-        writes |= dst
+        # the card leaves the partitioned location too: a round reading it would see the others' moves
+        writes |= dst | {r for r in source_reads if r[0] == "loc"}
     return not effects.meets(reads, writes)
 
 
