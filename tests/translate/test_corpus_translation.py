@@ -49,12 +49,12 @@ def test_every_corpus_file_translates_to_valid_gdl2_or_names_the_unsupported_con
 
 
 def test_the_conformance_table_has_a_translation_column(corpus):
-    # Test-Rand2's awards draw their values at random when the map is set: still refused
-    files = [CORPUS / "rcy" / "Agram4.rcy", CORPUS / "gdl" / "testing" / "Test-Rand2.gdl"]
+    # Klaverjassen's options test a max (a coin flip on ties) in their conditions: still refused
+    files = [CORPUS / "rcy" / "Agram4.rcy", CORPUS / "rcy" / "Klaverjassen4.rcy"]
     r = CliRunner().invoke(main, ["conformance", *map(str, files), "--games", "1", "--translate", "--json"],
                            catch_exceptions=False)
     rows = {Path(x["file"]).name: x["translation"] for x in json.loads(r.stdout)["files"]}
     assert rows["Agram4.rcy"].startswith("valid (")
-    assert re.match(r"unsupported at .*Test-Rand2\.gdl:\d+:\d+: ", rows["Test-Rand2.gdl"])
+    assert re.match(r"unsupported at .*Klaverjassen4\.rcy:\d+:\d+: ", rows["Klaverjassen4.rcy"])
     text = CliRunner().invoke(main, ["conformance", str(files[0]), "--games", "1", "--translate"]).output
     assert "translation" in text and "valid" in text

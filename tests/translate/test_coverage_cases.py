@@ -158,3 +158,78 @@ def test_a_loop_over_runs_whose_body_moves_their_cards_is_refused():
         "(inc ((current player) sto SCORE) (score (min 'R using (game points VALUE)) using (game points VALUE)))",
         "(move (top ((current player) vloc PILE)) (top (game vloc DISCARD)))")
     assert "body may change" in refusal(parse_text(text, "moving_runs.rcy")).message
+
+
+def test_anys_over_a_hand_that_earlier_anys_of_the_option_took_cards_from_agree_with_the_simulator():
+    # later `any`s range over the hand without the cards laid before them (a head `any`, body
+    # `any`s in a row, a filter of the hand), and one finds nothing when the hand had one card
+    rep = agree(DATA / "taken_cards.rcy", 5)
+    assert rep.decisions >= 10
+
+
+def test_an_any_after_a_move_into_its_own_range_is_refused():
+    # the first card goes back under the hand: the second `any`'s range is not the first one's less a card
+    text = (DATA / "taken_cards.rcy").read_text().replace(
+        "(move 'A (top (game vloc PILE)))\n              (any",
+        "(move 'A (bottom ((current player) iloc HAND)))\n              (any")
+    assert "bottom ((current player) iloc HAND)" in text
+    error = refusal(parse_text(text, "back_to_hand.rcy"))
+    assert "`any` after its first action" in error.message and error.pos.line == 28
+
+
+def test_anys_over_a_hand_an_option_first_drew_cards_into_agree_with_the_simulator():
+    # the options list the cards drawn: the stock keeps its order instead of being a deck
+    from ggpbridge.translators.recycle_gdl.order import decks
+    loaded = parse_file(DATA / "drawn_cards.rcy")
+    assert decks(loaded.game) == frozenset()
+    assert {c.name for c in decks(parse_file(DATA / "taken_cards.rcy").game)} == {"iloc_stock"}
+    agree(DATA / "drawn_cards.rcy", 6)
+
+
+def test_a_let_of_a_partition_walked_by_an_all_agrees_with_the_simulator():
+    # one snapshot per colour instead of the simulator's groups in order of their first card
+    agree(DATA / "partition_lets.rcy", 8)
+
+
+@pytest.mark.parametrize("old, new", [
+    # the laid cards' order is read: laying colour by colour would order them differently
+    ("(any player 'P (== (size ('P iloc HAND)) 0)))",
+     "(or (any player 'P (== (size ('P iloc HAND)) 0)) (== (cardatt COLOR (top ((current player) vloc LAID))) PURPLE)))"),
+    # a round reads the hand the other rounds take cards from
+    ("(inc ((current player) sto SCORE) (- (size 'G) 1))",
+     "(inc ((current player) sto SCORE) (size ((current player) iloc HAND)))"),
+])
+def test_a_let_of_a_partition_whose_rounds_do_not_commute_is_refused(old, new):
+    text = (DATA / "partition_lets.rcy").read_text()
+    assert old in text
+    error = refusal(parse_text(text.replace(old, new), "ordered_laid.rcy"))
+    assert "partition" in error.message and error.pos.line == 27   # the `let`
+
+
+def test_awards_drawn_when_the_map_is_set_agree_with_the_simulator():
+    loaded = parse_file(DATA / "drawn_awards.rcy")
+    desc = translate_loaded(loaded, 2)
+    per_card: dict = {}
+    for r in desc.rules:
+        if not r.body and isinstance(r.head, Func) and r.head.name == "pts_value":
+            c = r.head.args[2].name
+            per_card[c] = per_card.get(c, 0) + 1
+    # a score per way the draws can go: 3 red values x 3 ONE values for a red ONE, 1 for a blue THREE
+    kinds = {f"c{k}": (card["COLOR"], card["RANK"]) for k, card in enumerate(cards_of(loaded))}
+    assert {per_card[c] for c, kind in kinds.items() if kind == ("RED", "ONE")} == {9}
+    assert {per_card[c] for c, kind in kinds.items() if kind == ("RED", "TWO")} == {3}
+    assert {per_card[c] for c, kind in kinds.items() if kind == ("BLUE", "THREE")} == {1}
+    agree(DATA / "drawn_awards.rcy", 8)
+
+
+def test_groups_of_a_partition_walked_in_order_and_tested_in_conditions_agree_with_the_simulator():
+    # the score rounds do not commute: walked by the first card of each colour, as the simulator
+    # lists the groups; the end tests some and every group; a group's worth is a filtered sum
+    agree(DATA / "ordered_groups.rcy", 8)
+
+
+def test_a_walk_over_groups_whose_body_moves_their_cards_is_refused():
+    text = (DATA / "ordered_groups.rcy").read_text().replace(
+        "(set ((current player) sto SCORE) (* 2 'S))", "(move (top 'G) (top (game vloc MIDDLE)))")
+    error = refusal(parse_text(text, "moving_groups.rcy"))
+    assert "partition" in error.message and error.pos.line == 37   # the `all`

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 from ggpbridge import ir
 from ggpbridge.gdl.ast import Const, Description, Func
+from ggpbridge.sim.actions import _matching
 from ggpbridge.sim.exprs import _INT_OPS
 
-from . import bestsum, kernel, plays, wide
+from . import bestsum, kernel, plays, valued, wide
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
@@ -275,7 +276,8 @@ class Translation:
             out.append(rule(f("pts_set", sid)))
             bits = [F.var("b") for _ in dyn]
             for cid in range(len(lay.cards)):
-                for pattern in range(1 << len(dyn)):
+                for pattern in valued.patterns(dyn, lambda conds, cid=cid: cid in _matching(
+                        lay.attr_index, [(a, x) for a, x, _ in conds], len(lay.cards))):
                     total = base[cid] + sum(dyn[i][0] for i in range(len(dyn)) if pattern >> i & 1)
                     self.point_values.add(total)
                     self.values_by_map.setdefault(key, set()).add(total)
@@ -290,7 +292,9 @@ class Translation:
             for i, (_, conds) in enumerate(dyn):
                 match = []
                 for attr, lit, idx in conds:
-                    if lit is not None:
+                    if attr is None:   # a drawn award's alternative: the value its slot holds
+                        match.append(true(f("parg", k, o, const(idx), const(lit))))
+                    elif lit is not None:
                         match.append(f("card_att", c, name(attr), name(lit)))
                     else:
                         a = F.var("a")
@@ -586,7 +590,7 @@ class Translation:
             out += [rule(f("scan_register", s)) for s in flow.scans]
             out.append(rule(f("base", f("var", k, f("sc", a, i))), f("scan_register", k), f("scan_part", a),
                             f("index", i)))
-        nargs = max([sum(1 for _, conds in dyn for c in conds if c[2] is not None)
+        nargs = max([len({c[2] for _, conds in dyn for c in conds if c[2] is not None})
                      for _, _, _, dyn in flow.point_sets] + [0])
         out += [rule(f("parg_index", const(x))) for x in range(nargs)]
         stores = self.stores

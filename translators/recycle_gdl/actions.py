@@ -6,6 +6,7 @@ from ggpbridge import ir
 from .exprs import loc_name, unsupported, _what
 from .folding import folded_awards
 from .order import is_draw
+from .valued import award_values, next_slot
 from .terms import const, f, neg, rule, true
 
 
@@ -188,6 +189,14 @@ class Actions:
         sid = const(f"pts{len(self.point_sets)}")
         dyn = []
         for a in rest:
+            drawn = None if isinstance(a.value, ir.IntLit) else award_values(a, env)
+            if drawn is not None:   # its value drawn into a slot, one alternative per value (valued.py)
+                slot = next_slot(dyn, [])
+                lv, tv = self.val(a.value, env)
+                self.act(lab, f("set_parg", key, o, const(slot), tv), lo + lv)
+                lits = [(k.value, x.value, None) for k, x in a.conds]
+                dyn += [(v, lits + [(None, v, slot)]) for v in drawn]
+                continue
             if not isinstance(a.value, ir.IntLit) or not all(isinstance(k, ir.Name) for k, _ in a.conds):
                 raise unsupported("an award whose value or attribute name is computed at run time", a)
             conds = []
@@ -195,8 +204,7 @@ class Actions:
                 if isinstance(value, ir.Name):
                     conds.append((kname.value, value.value, None))
                 else:
-                    idx = sum(1 for x in dyn for c in x[1] if c[2] is not None) + \
-                        sum(1 for c in conds if c[2] is not None)
+                    idx = next_slot(dyn, conds)
                     lv, tv = self.val(value, env)
                     self.act(lab, f("set_parg", key, o, const(idx), tv), lo + lv)
                     conds.append((kname.value, None, idx))

@@ -532,6 +532,9 @@ class ExprCompiler:
         if isinstance(c, ir.SetOp) and c.op == "union" and c.args and all(isinstance(a, ir.Location) for a in c.args):
             # a concatenation: its sum is the sum of its parts' sums
             return self.added_up((self.v_Sum(ir.Sum(a, n.points, pos=n.pos), env) for a in c.args), env)
+        if isinstance(c, ir.Filter) and isinstance(c.coll, ir.Location):
+            from .filtersum import filtered_sum   # filtersum.py builds on this module
+            return filtered_sum(self, n, env)
         if not isinstance(n.cards, ir.Location):
             raise unsupported(f"the sum of {_what(n.cards)}", n)
         lits, l, o = self.loc(n.cards, env)
@@ -764,6 +767,10 @@ class ExprCompiler:
         if isinstance(n, ir.Not):
             return [Not(self.exists("not", env, self.cond(n.arg, env)))]
         if isinstance(n, ir.Quantified):
+            if isinstance(n.coll, ir.Partition):   # over the attribute's values (partlets.py)
+                from .partlets import quantified_groups
+                attr = n.coll.attr.value if isinstance(n.coll.attr, ir.Name) else None
+                return self.cond(quantified_groups(n, [c.get(attr) for c in self.lay.cards]), env)
             x = self.fresh.var("q")
             inner = env.child(**{n.var: Binding("logic", x, self.bind_type(n.coll, env))})
             mem = self.member(n.coll, env, x)

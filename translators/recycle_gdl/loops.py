@@ -7,6 +7,8 @@ from ggpbridge.gdl.ast import Not
 
 from .exprs import TEAM, Binding, _number, unsupported, _what
 from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
+from .grouploop import for_groups
+from .partlets import partition_walk
 from .runloops import for_runs
 from .terms import const, f, name, neg, rule, true
 
@@ -25,6 +27,9 @@ class Loops:
             return self._for_cards(n, lab, after, env)
         if isinstance(coll, ir.Runs):
             return for_runs(self, n, lab, after, env)
+        if isinstance(coll, ir.Partition):   # groups in order of their first card (grouploop.py)
+            attr = coll.attr.value if isinstance(coll.attr, ir.Name) else None
+            return for_groups(self, n, [c.get(attr) for c in self.prog.lay.cards], lab, after, env)
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind
@@ -193,6 +198,10 @@ class Loops:
 
     def s_Let(self, n, lab, after, env):
         t = self.type_of(n.value, env)
+        if isinstance(n.value, ir.Partition):   # one snapshot per attribute value (partlets.py)
+            attr = n.value.attr.value if isinstance(n.value.attr, ir.Name) else None
+            values = [c.get(attr) for c in self.prog.lay.cards]
+            return self.stmt(partition_walk(n, values, self.bags), lab, after, env)
         if is_collection(t):
             return self._let_cards(n, lab, after, env, t)
         pres = list(pre_nodes_expr(n.value))

@@ -7,6 +7,7 @@ from ggpbridge.gdl.ast import Not, Var
 from . import effects
 from .exprs import Binding, Env, unsupported, _what
 from .nodes import is_collection, pre_nodes_expr, value_domain
+from .takenaway import drawn_member, taken_before
 from .terms import const, distinct, f, rule
 
 
@@ -54,7 +55,8 @@ class Options:
                     local = local.child(**{h.var: Binding("logic", x, t)})
                     elems.append(x)
                     binds.append((h.var, t))
-            inner = self._inner_anys(node, held, [v for v, _ in binds] + [v for v, _, _ in lets])
+            inner = self._inner_anys(node, held, [v for v, _ in binds] + [v for v, _, _ in lets],
+                                     [v for v, _ in binds])
             cur_lits, cur = self.current(env)
             start = self.label()
             body_env = Env(env)
@@ -134,10 +136,11 @@ class Options:
         used = any(isinstance(x, ir.Var) and x.name == sv for x in sized.walk())
         return (ir.Let(ir.Size(h.value, pos=h.pos), sv, body, pos=h.pos) if used else None), body
 
-    def _inner_anys(self, node, held: dict, bound=()) -> list:
+    def _inner_anys(self, node, held: dict, bound=(), heads=()) -> list:
         """The `any`s of an option's body, in the order they run, each checked to be judgeable at
         the choice: reached at most once, and nothing that may run before it writes what its
-        range and the conditions on the way to it read."""
+        range and the conditions on the way to it read, but for cards earlier `any`s of the
+        option moved away (`heads`: the variables of the head's `any`s)."""
         stmts = effects.statements(node, held)
         out, index = [], {}
         pos = {id(x): i for i, (x, _, _) in enumerate(stmts)}
@@ -155,8 +158,9 @@ class Options:
             guards = [a for a in anc if isinstance(a, ir.CondAct) and a.cond is not None]
             if any(list(pre_nodes_expr(g.cond)) for g in guards) or list(pre_nodes_expr(s.coll)):
                 raise unsupported("an option with an `any` after its first action", s)
-            before = effects.written_before(stmts, k)
-            if effects.meets(set().union(*[effects.reads(g.cond, hd) for g in guards]), before):
+            # a condition on the way is judged when it is reached: only what runs before it counts
+            if any(effects.meets(effects.reads(g.cond, stmts[pos[id(g)]][2]), effects.written_before(stmts, pos[id(g)]))
+                   for g in guards):
                 raise unsupported("an option with an `any` after its first action", s)
 
             def excluded(act, guards=guards, pos=pos, mine={id(a) for a in anc}):
@@ -179,11 +183,11 @@ class Options:
                 return False
             # over a head `let`'s list: the list taken at the choice, whatever ran since
             snapshot = id(s.coll) in self.snapshots
-            if not snapshot and effects.meets(effects.reads(s.coll, hd), effects.written_before(stmts, k, excluded)):
-                raise unsupported("an option with an `any` after its first action", s)
+            # its range without the cards earlier `any`s of the option moved away (takenaway.py)
+            gone, drawn = ([], None) if snapshot else taken_before(stmts, k, excluded, index, set(heads))
             parent = next((index[id(a)] for a in reversed(anc) if isinstance(a, ir.AnyOf)), None)
             index[id(s)] = len(out)
-            out.append(_Inner(s, anc, guards, parent))
+            out.append(_Inner(s, anc, guards, parent, gone, drawn))
         if len(out) > 6:
             raise unsupported("an option with more than 6 `any`s after its first action", node)
         return out
@@ -211,11 +215,17 @@ class Options:
             for j in a.enclosing(inner):
                 env = env.child(**{inner[j].node.var: Binding("logic", taken[j], inner[j].type)})
             reach = [lit for g in a.guards for lit in self.cond(g.cond, env)]
+            gone = [t for t in (taken[w] if kind == "inner" else local[w].term for kind, w in a.gone)
+                    if t is not None]
             if taken[i] is not None:
-                out += reach + self.member(a.node.coll, env, taken[i])
+                out += (reach + drawn_member(self, a.node.coll, a.drawn, env, taken[i])
+                        + [distinct(taken[i], t) for t in gone])
             else:
                 y = self.fresh.var("y")
-                out.append(Not(self.exists("reached", env, reach + self.member(a.node.coll, env, y))))
+                # the cards already taken are arguments of the helper
+                env = env.child(**{f"@gone{n}": Binding("logic", t, "card") for n, t in enumerate(gone)})
+                out.append(Not(self.exists("reached", env, reach + drawn_member(self, a.node.coll, a.drawn, env, y)
+                                           + [distinct(y, t) for t in gone])))
         return out
 
     def s_AnyOf(self, n, lab, after, env):
@@ -292,10 +302,12 @@ def _replace_size(n, var: str, by):
 
 class _Inner:
     """An `any` in an option's body: the `any`, its ancestors, the conditions on the way, the
-    index of the innermost `any` around it."""
+    index of the innermost `any` around it, the earlier `any`s that took cards from its range."""
 
-    def __init__(self, node, anc, guards, parent):
+    def __init__(self, node, anc, guards, parent, gone=(), drawn=None):
         self.node, self.anc, self.guards, self.parent = node, anc, guards, parent
+        self.gone = list(gone)   # earlier `any`s whose cards left its range (takenaway.py)
+        self.drawn = drawn       # (location, N): its top N cards join the range first
         self.type = None
 
     def enclosing(self, inner: list) -> list:

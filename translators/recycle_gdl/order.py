@@ -59,7 +59,27 @@ def decks(game: ir.Game) -> frozenset:
         # the table's only: the name of a per-player location covers several, shuffled apart
         if isinstance(x, ir.Location) and isinstance(x.name, ir.Name) and not isinstance(x.owner, ir.GameOwner):
             cands.discard(loc_name(x.vis, x.name.value))
+    cands -= _listed_draws(game)
     return frozenset(ln for ln in cands if _shuffled_first(game, ln))
+
+
+def _listed_draws(game: ir.Game) -> set:
+    """Locations an option draws from before an `any` of the same option: the simulator lists
+    the options with the cards drawn (Coup's ambassador draws two, then picks from the hand),
+    so those cards are known at the choice and their order is read (takenaway.py)."""
+    out = set()
+    for ch in game.walk():
+        if not isinstance(ch, ir.Choice):
+            continue
+        for form in ch.options:
+            drawn = set()
+            for x in form.walk():   # pre-order: the order statements start in
+                if isinstance(x, ir.AnyOf):
+                    out |= drawn
+                elif isinstance(x, ir.Move) and isinstance(x.src, ir.CardAt) and x.src.where in ("top", "bottom") \
+                        and isinstance(x.src.source, ir.Location) and isinstance(x.src.source.name, ir.Name):
+                    drawn.add(loc_name(x.src.source.vis, x.src.source.name.value))
+    return out
 
 
 def _destinations(game: ir.Game):
