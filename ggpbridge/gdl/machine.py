@@ -104,7 +104,77 @@ class _Cache(OrderedDict):
         return value
 
 
-class ClingoMachine:
+class GdlMachineBase:
+    """What every machine over a GDL description shares: the interface's plain queries over
+    `_info(state)` (legal moves and terminal), and the checks of roles and joint moves.
+    A subclass sets `_desc`, `_roles` and `_initial`, and defines `_info`."""
+
+    _desc: Description
+    _roles: tuple
+    _initial: State
+
+    @property
+    def description(self) -> Description:
+        """The GDL description the machine plays."""
+        return self._desc
+
+    def roles(self) -> tuple[clingo.Symbol, ...]:
+        """The roles, in the order of the description."""
+        return self._roles
+
+    def initial_state(self) -> State:
+        """The fluents of `init`."""
+        return self._initial
+
+    def legal_moves(self, state: State, role: TermLike) -> tuple[clingo.Symbol, ...]:
+        """The moves `role` may make in `state`, sorted."""
+        return self._info(state).legal.get(self._role(role), ())
+
+    def is_terminal(self, state: State) -> bool:
+        """True when `state` is terminal."""
+        return self._info(state).terminal
+
+    def joint_moves(self, state: State) -> list[dict[clingo.Symbol, clingo.Symbol]]:
+        """Every combination of legal moves in `state`, in a fixed order."""
+        return joint_moves(self, state)
+
+    @staticmethod
+    def kif(symbol: clingo.Symbol) -> str:
+        """KIF text of a role, move, fluent or percept."""
+        return symbol_kif(symbol)
+
+    def _info(self, state: State) -> "_StateInfo":
+        raise NotImplementedError
+
+    def _role(self, role: TermLike) -> clingo.Symbol:
+        symbol = kif_symbol(role) if isinstance(role, str) else role
+        if symbol not in self._roles:
+            raise UnknownRoleError(f"unknown role {_show(symbol)}; the roles are "
+                                   + ", ".join(map(symbol_kif, self._roles)))
+        return symbol
+
+    def _chosen(self, joint_moves: Mapping[TermLike, TermLike]) -> tuple:
+        """The moves in role order, one for every role."""
+        chosen: dict[clingo.Symbol, clingo.Symbol] = {}
+        for role, move in joint_moves.items():
+            chosen[self._role(role)] = kif_symbol(move) if isinstance(move, str) else move
+        missing = [symbol_kif(r) for r in self._roles if r not in chosen]
+        if missing:
+            raise IllegalMoveError(f"no move for {', '.join(missing)}: every role moves in every state")
+        return tuple(chosen[role] for role in self._roles)
+
+    def _check_legal(self, state: State, joint: tuple) -> None:
+        """Refuse a joint move in a terminal state or with a move the rules do not allow."""
+        info = self._info(state)
+        if info.terminal:
+            raise GameError("the state is terminal: the game is over")
+        for role, move in zip(self._roles, joint):
+            if move not in info.legal.get(role, ()):
+                raise IllegalMoveError(f"{_show(move)} is not a legal move of "
+                                       f"{symbol_kif(role)} in this state")
+
+
+class ClingoMachine(GdlMachineBase):
     """`ClingoMachine(desc)`: roles, initial state, legal moves, transitions, goals, percepts."""
 
     # cache_size bounds each LRU cache (state -> legal/terminal/goals, and
@@ -155,29 +225,6 @@ class ClingoMachine:
         self._step_cache = _Cache(cache_size)
         self.solves = 0  # how many times clingo was asked (cache misses)
 
-    @property
-    def description(self) -> Description:
-        """The GDL description the machine plays."""
-        return self._desc
-
-    # -- the interface ------------------------------------------------------
-
-    def roles(self) -> tuple[clingo.Symbol, ...]:
-        """The roles, in the order of the description."""
-        return self._roles
-
-    def initial_state(self) -> State:
-        """The fluents of `init`."""
-        return self._initial
-
-    def legal_moves(self, state: State, role: TermLike) -> tuple[clingo.Symbol, ...]:
-        """The moves `role` may make in `state`, sorted."""
-        return self._info(state).legal.get(self._role(role), ())
-
-    def is_terminal(self, state: State) -> bool:
-        """True when `state` is terminal."""
-        return self._info(state).terminal
-
     def goals(self, state: State) -> dict[clingo.Symbol, int]:
         """Goal value of each role that has one in `state` (GDL demands one in terminal states)."""
         if not self.split_goals:
@@ -198,17 +245,6 @@ class ClingoMachine:
             self.percepts = True
             self._load()
         return dict(self._step(state, joint_moves, True)[1])
-
-    # -- conveniences -------------------------------------------------------
-
-    def joint_moves(self, state: State) -> list[dict[clingo.Symbol, clingo.Symbol]]:
-        """Every combination of legal moves in `state`, in a fixed order."""
-        return joint_moves(self, state)
-
-    @staticmethod
-    def kif(symbol: clingo.Symbol) -> str:
-        """KIF text of a role, move, fluent or percept."""
-        return symbol_kif(symbol)
 
     # -- internals ----------------------------------------------------------
 
@@ -284,13 +320,6 @@ class ClingoMachine:
                 raise GameError("the rules have no answer in this state (are they stratified?)")
             return self._read_info([meaning[rep] for rep in _shown_reps(model)], "").goals
 
-    def _role(self, role: TermLike) -> clingo.Symbol:
-        symbol = kif_symbol(role) if isinstance(role, str) else role
-        if symbol not in self._roles:
-            raise UnknownRoleError(f"unknown role {_show(symbol)}; the roles are "
-                                   + ", ".join(map(symbol_kif, self._roles)))
-        return symbol
-
     def _info(self, state: State) -> _StateInfo:
         state = _frozen(state)
         info = self._info_cache.lookup(state)
@@ -353,26 +382,6 @@ class ClingoMachine:
         if self.lookahead and self._info_cache.get(following) is None:
             self._info_cache.put(following, self._read_info(shown, "'"))
         return self._step_cache.put(key, result)
-
-    def _chosen(self, joint_moves: Mapping[TermLike, TermLike]) -> tuple:
-        """The moves in role order, one for every role."""
-        chosen: dict[clingo.Symbol, clingo.Symbol] = {}
-        for role, move in joint_moves.items():
-            chosen[self._role(role)] = kif_symbol(move) if isinstance(move, str) else move
-        missing = [symbol_kif(r) for r in self._roles if r not in chosen]
-        if missing:
-            raise IllegalMoveError(f"no move for {', '.join(missing)}: every role moves in every state")
-        return tuple(chosen[role] for role in self._roles)
-
-    def _check_legal(self, state: State, joint: tuple) -> None:
-        """Refuse a joint move in a terminal state or with a move the rules do not allow."""
-        info = self._info(state)
-        if info.terminal:
-            raise GameError("the state is terminal: the game is over")
-        for role, move in zip(self._roles, joint):
-            if move not in info.legal.get(role, ()):
-                raise IllegalMoveError(f"{_show(move)} is not a legal move of "
-                                       f"{symbol_kif(role)} in this state")
 
     def _solve(self, state: State, moves: tuple, percepts: bool) -> tuple[list[tuple], bool]:
         """The shown atoms of the answer set, decoded (see `_decoded`), and whether they hold

@@ -25,10 +25,10 @@ from clingo import ast
 from .asp import game_domain, new_control, program_statements, reporting
 from .asp_rules import restricted
 from .ast import Description
-from .errors import AspError, GameError, GdlError, IllegalMoveError, UnknownRoleError
+from .errors import AspError, GameError, GdlError
 from .ground import _Recorder, _useful_rules
-from .machine import State, TermLike, _Cache, _StateInfo, _frozen, _initial_state, _roles, _show, joint_moves
-from .asp_terms import kif_symbol, symbol_kif
+from .machine import GdlMachineBase, State, TermLike, _Cache, _StateInfo, _frozen, _initial_state, _roles, _show
+from .asp_terms import symbol_kif
 from .propnet import Propnet, Unstratified
 from .tables import check_groundable
 from .validate import validate
@@ -96,7 +96,7 @@ class _Network:
         return self.facts + [meaning[a] for a in self.net.true_watched]
 
 
-class PropnetMachine:
+class PropnetMachine(GdlMachineBase):
     """`PropnetMachine(desc)`: ClingoMachine's interface and answers, by change propagation."""
 
     # cache_size bounds the LRU caches (state -> legal/terminal, state -> goals,
@@ -126,27 +126,6 @@ class PropnetMachine:
         self._made: tuple = (None, None)            # the last next state made, and its input atoms
         self.updates = 0                            # how many times the network was brought up to date
 
-    @property
-    def description(self) -> Description:
-        """The GDL description the machine plays."""
-        return self._desc
-
-    def roles(self) -> tuple[clingo.Symbol, ...]:
-        """The roles, in the order of the description."""
-        return self._roles
-
-    def initial_state(self) -> State:
-        """The fluents of `init`."""
-        return self._initial
-
-    def legal_moves(self, state: State, role: TermLike) -> tuple[clingo.Symbol, ...]:
-        """The moves `role` may make in `state`, sorted."""
-        return self._info(state).legal.get(self._role(role), ())
-
-    def is_terminal(self, state: State) -> bool:
-        """True when `state` is terminal."""
-        return self._info(state).terminal
-
     def goals(self, state: State) -> dict[clingo.Symbol, int]:
         """Goal value of each role that has one in `state`."""
         state = _frozen(state)
@@ -167,28 +146,12 @@ class PropnetMachine:
         """GDL-II percepts of every role when `joint_moves` is made in `state`."""
         return dict(self._step(state, joint_moves)[1])
 
-    def joint_moves(self, state: State) -> list[dict[clingo.Symbol, clingo.Symbol]]:
-        """Every combination of legal moves in `state`, in a fixed order."""
-        return joint_moves(self, state)
-
-    @staticmethod
-    def kif(symbol: clingo.Symbol) -> str:
-        """KIF text of a role, move, fluent or percept."""
-        return symbol_kif(symbol)
-
     def sizes(self) -> dict[str, int]:
         """Ground rules and atoms of the network of transitions (the goal network's not counted)."""
         return {"rules": len(self._net.net.head), "atoms": self._net.net.size,
                 "loops": len(self._net.net.loops)}
 
     # -- internals ----------------------------------------------------------
-
-    def _role(self, role: TermLike) -> clingo.Symbol:
-        symbol = kif_symbol(role) if isinstance(role, str) else role
-        if symbol not in self._roles:
-            raise UnknownRoleError(f"unknown role {_show(symbol)}; the roles are "
-                                   + ", ".join(map(symbol_kif, self._roles)))
-        return symbol
 
     def _inputs(self, state: State, net: _Network) -> frozenset[int]:
         # the state the last transition made is usually the next one asked about
@@ -257,23 +220,3 @@ class PropnetMachine:
         # a fluent outside the domain cannot be told by its atom: such a state is looked up by its fluents
         self._made = (following, None if None in atoms else frozenset(atoms))
         return self._step_cache.put(key, (following, {r: frozenset(p) for r, p in zip(self._roles, percepts)}))
-
-    def _chosen(self, joint_moves: Mapping[TermLike, TermLike]) -> tuple:
-        """The moves in role order, one for every role."""
-        chosen: dict[clingo.Symbol, clingo.Symbol] = {}
-        for role, move in joint_moves.items():
-            chosen[self._role(role)] = kif_symbol(move) if isinstance(move, str) else move
-        missing = [symbol_kif(r) for r in self._roles if r not in chosen]
-        if missing:
-            raise IllegalMoveError(f"no move for {', '.join(missing)}: every role moves in every state")
-        return tuple(chosen[role] for role in self._roles)
-
-    def _check_legal(self, state: State, joint: tuple) -> None:
-        """Refuse a joint move in a terminal state or with a move the rules do not allow."""
-        info = self._info(state)
-        if info.terminal:
-            raise GameError("the state is terminal: the game is over")
-        for role, move in zip(self._roles, joint):
-            if move not in info.legal.get(role, ()):
-                raise IllegalMoveError(f"{_show(move)} is not a legal move of "
-                                       f"{symbol_kif(role)} in this state")
