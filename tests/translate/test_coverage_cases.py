@@ -233,3 +233,10 @@ def test_a_walk_over_groups_whose_body_moves_their_cards_is_refused():
         "(set ((current player) sto SCORE) (* 2 'S))", "(move (top 'G) (top (game vloc MIDDLE)))")
     error = refusal(parse_text(text, "moving_groups.rcy"))
     assert "partition" in error.message and error.pos.line == 37   # the `all`
+
+
+def test_a_filtered_sum_past_every_literal_agrees_with_the_simulator():
+    # the tables were bounded by the plain sums only: a filtered sum of 40 had no value, and
+    # the translation scored 100 for both where the simulator scored 40 against 20
+    rep = agree(DATA / "filtered_big_sum.rcy", 10)
+    assert rep.overflowed == []

@@ -325,7 +325,7 @@ class Translation:
         if "sum" in flow.used:
             # a sum adds at most every card's best score in the map it reads (any map when
             # the map's name is computed at run time)
-            for key, _ in flow.sums:
+            for key in flow.sum_maps:
                 low, high = self._sum_range(key if isinstance(key, Const) else None)
                 lo, hi = min(lo, low), max(hi, high)
         for (key, l), uses in flow.tuples.items():

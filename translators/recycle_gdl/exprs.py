@@ -83,6 +83,7 @@ class ExprCompiler:
         self.used: set = set()      # features the emitter must define (tables, kernels)
         self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
         self.sums: set = set()      # (points map, location) terms that a `sum` adds up
+        self.sum_maps: set = set()  # points maps any sum reads (filtered ones too): they bound the integers
         self.best_sums: dict = {}   # (low map, high map, bound) -> a BestSum node (bestsum.py)
         self.best_sum_memo: dict = {}   # (BestSum, its variables' bindings) -> (relation, their names)
         # what plays.py records of the play values: those read as integers ("general"), those
@@ -542,6 +543,7 @@ class ExprCompiler:
         v = self.fresh.var("s")
         self.used.update({"sum", "plus"})
         self.sums.add((key, l))
+        self.sum_maps.add(key)
         z = self.fresh.var("z")
         if self.wide is not None:   # the sum at the location's size, put together once (kernel)
             return lits + pl + [f("points_total", key, po, l, o, v)], v

@@ -31,6 +31,7 @@ def filtered_sum(tr, n: ir.Sum, env):
         args, dom, own = args + [ov], dom + [f("owner_id", ov)], ov
         ok = subst(ok, {o: ov})
     tr.used.update({"plus", "sum"})
+    tr.sum_maps.add(key)   # its total is bounded as a whole location's is
     i, i2, s, s2 = (tr.fresh.var(h) for h in "iiss")
     adds, passes, total = tr.fresh.pred("adds"), tr.fresh.pred("pass"), tr.fresh.pred("fsum")
     # adds(.., I, V): the card at position I passes and scores V; fsum(.., I, S): S below I
