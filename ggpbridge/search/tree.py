@@ -112,17 +112,24 @@ class MCTS:
         return moves[Tree.most_visited(root, len(moves))]
 
     def _iterate(self, machine, state, roles, tree: Tree, node, path) -> list:
-        rng = self.rng
+        rng, root = self.rng, node
         for _ in range(ROLLOUT_STEPS):
             if machine.is_terminal(state):
                 goals = machine.goals(state)
                 return [goals.get(r, 0) / 100 for r in roles]
-            joint = {}
-            for i, r in enumerate(roles):
-                legal = machine.legal_moves(state, r)
+            joint, legals = {}, [machine.legal_moves(state, r) for r in roles]
+            # one role a step goes down the tree: at the root the role choosing (its children are
+            # that role's options), below it the first with a choice; another role choosing at
+            # the same time (a simultaneous move) is sampled, as chance is
+            if node is root:
+                tree_role = node.mover
+            else:
+                tree_role = next((i for i, r in enumerate(roles)
+                                  if len(legals[i]) > 1 and str(r) != CHANCE_ROLE), None)
+            for i, (r, legal) in enumerate(zip(roles, legals)):
                 if len(legal) == 1:
                     joint[r] = legal[0]
-                elif node is None or str(r) == CHANCE_ROLE:   # out of the tree, or chance: sampled afresh
+                elif node is None or i != tree_role:   # out of the tree, chance, or not the tree's role
                     joint[r] = rng.choice(legal)
                 else:
                     k, node = tree.step(node, path, i, len(legal))

@@ -78,3 +78,23 @@ def test_honest_players_need_a_machine_that_deals_what_a_seat_does_not_see(cls):
 def test_forced_moves_cost_nothing(cls):
     p = cls(random.Random(0), 3)
     assert p(sim_machine(), None, "player0", ("only",)) == "only" and p.spent == 0
+
+
+# x and y choose a or b at once; x wins with b, y wins with a
+SIMULTANEOUS = """(role x) (role y) (init (step 0))
+(<= (legal ?r a) (role ?r) (true (step 0))) (<= (legal ?r b) (role ?r) (true (step 0)))
+(<= (next (chose ?r ?m)) (does ?r ?m)) (<= (next (step 1)) (true (step 0)))
+(<= terminal (true (step 1)))
+(<= (goal x 100) (true (chose x b))) (<= (goal x 0) (not (true (chose x b))) (true (step 1)))
+(<= (goal y 100) (true (chose y a))) (<= (goal y 0) (not (true (chose y a))) (true (step 1)))"""
+
+
+def test_mcts_ranks_the_options_of_the_role_choosing_when_others_choose_at_once():
+    # the root's children were the first role with a choice's (x's): y was ranked by x's visits
+    from ggpbridge.gdl.kif import parse_kif
+    from ggpbridge.gdl.machine import ClingoMachine
+    m = ClingoMachine(parse_kif(SIMULTANEOUS))
+    s = m.initial_state()
+    picks = {(str(r), str(MCTS(random.Random(seed), 200)(m, s, r, m.legal_moves(s, r))))
+             for seed in range(3) for r in m.roles()}
+    assert picks == {("x", "b"), ("y", "a")}
