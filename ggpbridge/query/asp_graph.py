@@ -30,9 +30,8 @@ import zlib
 from array import array
 
 from ..gdl.asp_terms import symbol_kif
-from ..gdl.errors import AspError
+from ..gdl.errors import GdlError
 from ..gdl.machine import ClingoMachine
-from ..gdl.propnet import Unstratified
 from ..gdl.propnet_machine import PropnetMachine
 
 SAMPLE = 4          # one quiet state in about SAMPLE is kept (by a checksum of its fluents)
@@ -218,5 +217,5 @@ def _machine(desc):
     clingo machine where the network cannot evaluate the program."""
     try:
         return PropnetMachine(desc, cache_size=64, check=False, percepts=False)
-    except (AspError, Unstratified):
+    except GdlError:   # AspError, or a loop through negation (propnet_machine reports it so)
         return ClingoMachine(desc, cache_size=64, check=False)

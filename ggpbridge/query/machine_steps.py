@@ -52,22 +52,30 @@ class MachineSteps:
         legal = [m.legal_moves(state, r) for r in self.players]
         if any(not moves for moves in legal):   # a role without a move, and the game not over: a dead end
             return Decision(next(i for i, moves in enumerate(legal) if not moves), ())
-        outcomes = [o for o in (m.legal_moves(state, r) for r in self.chance) if not _waits(o)]
-        choosing = [i for i, moves in enumerate(legal) if not _waits(moves)]
-        if len(choosing) + len(outcomes) > 1:
+        outcomes = self._outcomes(state)
+        # a role with one move only plays it, whatever its name (`noop`, `pass`): one that has a
+        # choice is the mover, and two at once are beyond this engine
+        choosing = [i for i, moves in enumerate(legal) if len(moves) > 1]
+        if len(choosing) + (len(outcomes) > 1) > 1:
             raise GgpBridgeError("two roles move at once here: the explicit engine follows games where one role "
                                  "moves at a time")
-        if outcomes:
-            return Chance(CHANCE_ROLE, len(outcomes[0]), "pick")
-        # the mover; when every role only waits, the first (its one move is the step)
-        i = choosing[0] if choosing else 0
+        if len(outcomes) > 1 or (outcomes and not choosing):
+            return Chance(CHANCE_ROLE, len(outcomes), "pick")
+        # the mover; when nobody has a choice, the first whose one move is not `noop`, else the first
+        acting = choosing or [i for i, moves in enumerate(legal) if not _waits(moves)]
+        i = acting[0] if acting else 0
         return Decision(i, legal[i])
+
+    def _outcomes(self, state) -> tuple:
+        """The chance role's outcomes in `state` (none when it only waits)."""
+        found = [o for o in (self.machine.legal_moves(state, r) for r in self.chance) if not _waits(o)]
+        return found[0] if found else ()
 
     def moves(self, state) -> tuple:
         """The moves of the role that moves in `state` (chance outcomes or a player's options)."""
         nd = self.node(state)
         if isinstance(nd, Chance):
-            return next(o for o in (self.machine.legal_moves(state, r) for r in self.chance) if not _waits(o))
+            return self._outcomes(state)
         return nd.options if isinstance(nd, Decision) else ()
 
     def joint(self, state, k: int) -> dict:

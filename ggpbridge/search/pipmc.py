@@ -40,7 +40,10 @@ def rollout(machine: GameMachine, state, rng: random.Random, max_steps: int = RO
     for _ in range(max_steps):
         if machine.is_terminal(state):
             return machine.goals(state)
-        state = machine.next_state(state, {r: rng.choice(machine.legal_moves(state, r)) for r in roles})
+        legal = [machine.legal_moves(state, r) for r in roles]
+        if not all(legal):   # a role without a move before the end: no outcome, as past max_steps
+            return {}
+        state = machine.next_state(state, {r: rng.choice(ms) for r, ms in zip(roles, legal)})
     return {}
 
 
@@ -68,10 +71,12 @@ class PIPMC:
             return moves[0]
         rng, deal = self.rng, determinizer(machine)
         deals = [deal(state, role, rng) for _ in range(self.playouts)]
-        others = {r: "noop" for r in machine.roles() if r != role}
+        others = [r for r in machine.roles() if r != role]
 
         def value(k, det):
-            goals = rollout(machine, machine.next_state(det, {**others, role: moves[k]}), rng)
+            # the others play their one move (`noop`, or whatever the game calls it)
+            joint = {**{r: machine.legal_moves(det, r)[0] for r in others}, role: moves[k]}
+            goals = rollout(machine, machine.next_state(det, joint), rng)
             return goals.get(role, 0)
         self.spent += len(moves) * len(deals)
         return moves[best_option(len(moves), deals, value)]

@@ -130,3 +130,21 @@ def test_the_explicit_engine_searches_any_machine_clingo_on_gdl_included(name, q
     steps = MachineSteps(ClingoMachine(parse_kif(data.read_text())))
     seat = None if role is None else [str(p) for p in steps.players].index(role)
     assert answer_explicit(steps, question, seat).verdict == GDL_VERDICTS[name, question, role]
+
+
+def test_a_role_whose_one_move_is_not_noop_plays_it_while_another_chooses():
+    # x can only `pass` while y picks a or b: one role has a choice, so this is y's decision
+    # (it was refused as two roles moving at once), and y can win by picking a
+    from pathlib import Path
+
+    from ggpbridge.gdl.kif import parse_kif
+    from ggpbridge.gdl.machine import ClingoMachine
+    from ggpbridge.query.explicit import answer_explicit
+    from ggpbridge.query.machine_steps import MachineSteps
+    from ggpbridge.sim.stepwise import Decision
+    data = Path(__file__).resolve().parents[1] / "query" / "data" / "forced_pass.kif"
+    steps = MachineSteps(ClingoMachine(parse_kif(data.read_text())))
+    node = steps.node(steps.initial_state())
+    assert isinstance(node, Decision) and str(steps.players[node.player]) == "y" and len(node.options) == 2
+    assert answer_explicit(steps, "winnable", 1).verdict == "yes"
+    assert answer_explicit(steps, "winnable", 0).verdict == "yes"
