@@ -96,13 +96,14 @@ def _deckbuild(game, n, seed, sets, max_events, as_json, kind):
     if as_json:
         output.as_json(data)
     else:
-        click.echo(f"{game}: {rep.plays} of {n} plays agree between the Python machine and clingo on the "
+        other = "clingo" if kind == "clingo" else "the propositional network"
+        click.echo(f"{game}: {rep.plays} of {n} plays agree between the Python machine and {other} on the "
                    f"generated GDL-II ({rep.steps} joint moves, {seconds:.1f} s after {setup:.1f} s of setup)"
                    + ("  [interrupted]" if rep.interrupted else ""))
         d = rep.divergence
         if d:
             _divergence(d, f"seed {d['seed']}, step {d['step']}; moves: {d['moves'][-10:]}",
-                        {"only_a": "only the Python machine", "only_b": "only clingo"})
+                        {"only_a": "only the Python machine", "only_b": f"only {other}"})
     raise SystemExit(1 if rep.divergence else 0)
 
 
