@@ -463,7 +463,7 @@ def test_a_resumed_sweep_plays_the_seeds_the_logs_lack_cheapest_files_first(tmp_
     assert "games/leduc_poker.rcy: diverged at seed 2 on the translation it has now" in out[1]
     # (named as logs name it: from the folder the checkout is in when it is there, as under /tmp)
     assert out[2].startswith(f"  left out: {sweep.log_name(broken)}: does not translate now (RecycleSyntaxError")
-    assert out[3].startswith(f"  left out: {sweep.log_name(big)}: too large to ground: (less), (plus) recurse")
+    assert out[3].startswith(f"  left out: {sweep.log_name(big)}: too large to ground: (less), (plus), (times) recurse")
     runs = [tuple(line.split()) for line in out[4:]]
     # agram2_c2 costs least (its older translation's playout counts for the cost, not its seeds),
     # then kuhn_poker without its agreed seeds, then pairs, never logged

@@ -96,7 +96,8 @@ _COMMANDS = {
     "generate": ("generate", "command",
                  "Write N random games of LANG derived from its grammar, each one that `check` accepts."),
     "mutate": ("mutate", "command",
-               "Write N mutants of GAME (one subtree re-derived), or crossovers with --crossover OTHER."),
+               "Write N mutants of GAME (one subtree re-derived, or with --operator ability an ability card added), "
+               "or crossovers with --crossover OTHER."),
     "stats": ("stats", "command",
               "Play every game under PATHS N times and print Table 5's columns per game and in total."),
     "evolve": ("evolve", "command",
