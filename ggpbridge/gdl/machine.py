@@ -342,12 +342,7 @@ class ClingoMachine(GdlMachineBase):
             elif name == names[1]:
                 terminal = True
             elif name == names[2]:
-                _, k, value, symbol, role = entry
-                if value is None or (k is not None and goals[k] not in (None, value)):
-                    raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
-                                    f"{_show(symbol)} (and maybe others)")
-                if k is not None:
-                    goals[k] = value
+                take_goal(goals, entry)
         return _StateInfo({r: tuple(m for _, m in sorted(ms)) for r, ms in zip(roles, legal) if ms}, terminal,
                           {r: g for r, g in zip(roles, goals) if g is not None})
 
@@ -490,6 +485,18 @@ def _shown_reps(model: clingo.Model):
     # clingo >= 5.6 returns a view of the C array (private); older ones a list of Symbols.
     reps = getattr(symbols, "_p_symbols", None)
     return reps if reps is not None else [symbol._rep for symbol in symbols]
+
+
+def take_goal(goals: list, entry: tuple) -> None:
+    """Record a decoded `goal` atom (`(name, role index or None, value or None, symbol, role)`)
+    in `goals`, by role index; a goal that is not an integer, or a second value for the same
+    role, is an ill-formed game."""
+    _, k, value, symbol, role = entry
+    if value is None or (k is not None and goals[k] not in (None, value)):
+        raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
+                        f"{_show(symbol)} (and maybe others)")
+    if k is not None:
+        goals[k] = value
 
 
 def _show(item: object) -> str:

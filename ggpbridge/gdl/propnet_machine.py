@@ -27,8 +27,7 @@ from .asp_rules import restricted
 from .ast import Description
 from .errors import AspError, GameError, GdlError
 from .ground import _Recorder, _useful_rules
-from .machine import GdlMachineBase, State, TermLike, _Cache, _StateInfo, _frozen, _initial_state, _roles, _show
-from .asp_terms import symbol_kif
+from .machine import GdlMachineBase, State, take_goal, TermLike, _Cache, _StateInfo, _frozen, _initial_state, _roles, _show
 from .propnet import Propnet, Unstratified
 from .tables import check_groundable
 from .validate import validate
@@ -186,12 +185,7 @@ class PropnetMachine(GdlMachineBase):
             elif name == "terminal" and kinds:
                 terminal = True
             elif name == "goal" and not kinds:
-                _, k, value, symbol, role = entry
-                if value is None or (k is not None and goals[k] not in (None, value)):
-                    raise GameError(f"ill-formed goal for {symbol_kif(role)} in this state: "
-                                    f"{_show(symbol)} (and maybe others)")
-                if k is not None:
-                    goals[k] = value
+                take_goal(goals, entry)
         return _StateInfo({r: tuple(sorted(ms, key=rank.__getitem__)) for r, ms in zip(roles, legal) if ms},
                           terminal, {r: g for r, g in zip(roles, goals) if g is not None})
 

@@ -161,3 +161,19 @@ def test_playouts_on_the_propnet_are_those_on_clingo():
         assert res.exit_code == 0, res.output
         games[engine] = [(g["seed"], g["goals"], g["steps"]) for g in json.loads(res.output)["games"]]
     assert games["propnet"] == games["clingo"] and len(games["clingo"]) == 12
+
+
+ILL_FORMED_GOALS = """(role x) (init (s 0)) (legal x go) (<= (next (s 1)) (true (s 0))) (<= terminal (true (s 1)))
+(<= (goal x high) (true (s 1))) (<= (goal x 10) (true (s 0))) (<= (goal x 20) (true (s 0)))"""
+
+
+@pytest.mark.parametrize("machine", ["clingo", "propnet"])
+def test_two_goal_values_or_a_goal_that_is_no_integer_is_an_ill_formed_game_on_both_machines(machine):
+    from ggpbridge.gdl.propnet_machine import PropnetMachine
+    cls = ClingoMachine if machine == "clingo" else PropnetMachine
+    m = cls(parse_kif(ILL_FORMED_GOALS), check=False)
+    s0 = m.initial_state()
+    s1 = m.next_state(s0, {"x": "go"})
+    for state in (s0, s1):   # 10 and 20 at once; then `high`
+        with pytest.raises(GameError, match="ill-formed goal for x in this state"):
+            m.goals(state)
