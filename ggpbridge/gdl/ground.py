@@ -57,27 +57,35 @@ class _Recorder(clingo.Observer):
         self.unsupported += 1
 
 
+def ground_recorded(statements: Sequence[ast.AST]):
+    """Ground `statements` in a scratch Control with a `_Recorder` watching: (the recorder, with
+    the ground rules, and `literal(symbol)`: the program literal of a ground atom, None when the
+    grounding has no such atom)."""
+    scratch, messages = new_control(["--models=1"])
+    recorder = _Recorder()
+    scratch.register_observer(recorder)
+    with reporting(messages):
+        with ast.ProgramBuilder(scratch) as builder:
+            for stm in statements:
+                builder.add(stm)
+        scratch.ground([("base", [])])
+    atoms = scratch.symbolic_atoms
+
+    def literal(symbol, _control=scratch):   # the symbol table lives only as long as its Control
+        found = atoms[symbol]
+        return None if found is None else found.literal
+    return recorder, literal
+
+
 class GroundProgram:
     """A state program grounded once, in a Control that keeps only the shown atoms' symbols."""
 
     def __init__(self, statements: Sequence[ast.AST], fluents: Iterable[clingo.Symbol],
                  moves: Iterable[tuple[clingo.Symbol, clingo.Symbol]], specializable: bool = False):
-        scratch, messages = new_control(["--models=1"])
-        recorder = _Recorder()
-        scratch.register_observer(recorder)
-        with reporting(messages):
-            with ast.ProgramBuilder(scratch) as builder:
-                for stm in statements:
-                    builder.add(stm)
-            scratch.ground([("base", [])])
+        recorder, literal = ground_recorded(statements)
         if recorder.unsupported:
             raise AspError("the state program has statements the clingo machine cannot load "
                            "(#show of terms, #minimize or theory atoms)")
-        atoms = scratch.symbolic_atoms
-
-        def literal(symbol):
-            found = atoms[symbol]
-            return None if found is None else found.literal
         fluent_atoms = {f: literal(clingo.Function("true", [f])) for f in fluents}
         move_atoms = {pair: literal(clingo.Function("does", list(pair))) for pair in moves}
         ahead = literal(clingo.Function("_lookahead"))

@@ -20,13 +20,12 @@ from __future__ import annotations
 from typing import Mapping
 
 import clingo
-from clingo import ast
 
-from .asp import game_domain, new_control, program_statements, reporting
+from .asp import game_domain, program_statements
 from .asp_rules import restricted
 from .ast import Description
 from .errors import AspError, GameError, GdlError
-from .ground import _Recorder, _useful_rules
+from .ground import _useful_rules, ground_recorded
 from .machine import GdlMachineBase, State, take_goal, TermLike, _Cache, _StateInfo, _frozen, _initial_state, _roles, _show
 from .propnet import Propnet, Unstratified
 from .tables import check_groundable
@@ -38,23 +37,11 @@ class _Network:
 
     def __init__(self, desc: Description, keywords: set[str], domain, project: bool, roles: tuple):
         statements = program_statements(restricted(desc, keywords), "state", domain=domain, project=project)
-        ctl, messages = new_control(["--models=1"])
-        recorder = _Recorder()
-        ctl.register_observer(recorder)
-        with reporting(messages):
-            with ast.ProgramBuilder(ctl) as builder:
-                for stm in statements:
-                    builder.add(stm)
-            ctl.ground([("base", [])])
+        recorder, literal = ground_recorded(statements)
         if recorder.unsupported or recorder.weight_rules or any(choice or len(head) > 1
                                                                 for choice, head, _ in recorder.rules):
             raise AspError("the state program has statements a propositional network cannot evaluate "
                            "(choice, disjunctive or weight rules, #show of terms, #minimize or theory atoms)")
-        atoms = ctl.symbolic_atoms
-
-        def literal(symbol):
-            found = atoms[symbol]
-            return None if found is None else found.literal
         self.fluent_atom = {f: a for f in domain.fluents if (a := literal(clingo.Function("true", [f])))}
         self.move_atom = {pair: a for pair in domain.moves if (a := literal(clingo.Function("does", list(pair))))}
         self.fluent_of = {a: f for f, a in self.fluent_atom.items()}
@@ -78,7 +65,7 @@ class _Network:
                 self.meaning[atom] = entry
             else:
                 self.facts.append(entry)
-        del ctl, atoms   # the scratch Control and its symbol table: only the rules are kept
+        del literal   # it holds the scratch Control and its symbol table: only the rules are kept
         try:
             self.net = Propnet(_useful_rules(recorder, inputs), inputs, self.meaning)
         except Unstratified as exc:
