@@ -137,19 +137,20 @@ class GraphSearch:
 
     def advance(self, cpu: float | None) -> tuple | None:
         """Search on until a finding or the end of the graph (its result), or until the search
-        has used `cpu` seconds of CPU in all (None: no pause); then None, and a later call resumes."""
-        start = time.process_time()
+        has used `cpu` seconds of CPU in all (None: no pause); then None, and a later call resumes.
+        The CPU counted is this thread's: the unrolling's solver may be running beside it."""
+        start = time.thread_time()
         if self._steps is None:
             self._steps = self._run()
         try:
             while True:
                 next(self._steps)
-                if cpu is not None and self.cpu + time.process_time() - start >= cpu:
+                if cpu is not None and self.cpu + time.thread_time() - start >= cpu:
                     return None
         except StopIteration as done:
             return done.value
         finally:
-            self.cpu += time.process_time() - start
+            self.cpu += time.thread_time() - start
 
     def _run(self):
         # The caller has validated the description: no second check here.
