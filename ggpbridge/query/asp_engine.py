@@ -323,8 +323,8 @@ def _cycle_both(u: Unrolling, bound: int, g: GraphSearch):
     # graph search at one move per reachable state. Plays that merge often (War's deals) favour
     # the graph, short plays of a vast game the unrolling. A time of the schedule cannot be cut
     # short (grounding is not interruptible, and a solve once cancelled must start over), but a
-    # solve runs in clingo's own thread: without the turns beside it, War n = 8's long solves
-    # left the graph one core's share of a fraction of the time.
+    # solve runs in clingo's own thread, so the graph search runs beside the long ones: with the
+    # turns alone, War n = 8's long solves left the graph half the CPU and one core.
     start, spent, limited = time.process_time(), [0.0], []
 
     def graph_slice() -> bool:
