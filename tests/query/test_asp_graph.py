@@ -97,7 +97,7 @@ def test_a_long_solve_runs_in_clingo_s_thread_beside_python_s_work(monkeypatch):
 
     def meanwhile():
         others.append(time.process_time() - time.thread_time())   # CPU of the other threads: the solver's
-        if len(others) > 5:
+        if len(others) > 10:
             raise KeyboardInterrupt
         busy = time.thread_time() + 0.01
         while time.thread_time() < busy:   # Python's own work, as the graph search's slices are
