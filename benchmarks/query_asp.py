@@ -13,8 +13,13 @@ GDL-II first, as `ggpbridge query --engine asp` does; the translation time is pr
 under 10 minutes) and on games/war_abilities.rcy with one suit, RANKS ranks and no ability or
 one ability card per player (docs/war_abilities.md), the rows of its tables.
 
+`--alone S|never`: how long a solve of cycle's unrolling runs before the graph search runs
+beside it in the main thread (never: only the turns between the unrolling's times, as before
+session 27), to compare the two in one run.
+
 Each line: game, question, verdict, CPU and wall seconds of the answer, the unrolling's steps
-and solves, the state graph's kept states and transitions, and the bound that stopped an
+and solves, the state graph's kept states, transitions and CPU seconds (its thread's: the
+rest of the CPU is the unrolling's), and the bound that stopped an
 'unknown'. CPU is this process's: on a shared machine the wall clock says as much about the
 other users as about the engine.
 """
@@ -25,6 +30,7 @@ from pathlib import Path
 from _clock import Clock, parser
 from ggpbridge.gdl.asp_terms import symbol_kif
 from ggpbridge.gdl.machine import _roles
+from ggpbridge.query import asp_engine
 from ggpbridge.query.asp_engine import answer_asp
 from ggpbridge.translate import load_description
 
@@ -54,9 +60,14 @@ def main() -> None:
     p.add_argument("--timeout", type=float, default=60.0, help="seconds per question (default 60)")
     p.add_argument("--horizon", type=int, default=None)
     p.add_argument("--war", action="store_true", help="cycle on War (see above)")
+    p.add_argument("--alone", default=None, metavar="S|never",
+                   help="cycle: seconds a solve runs before the graph search runs beside it (default "
+                        f"{asp_engine._ALONE}; never: the turns alone, as before)")
     p.add_argument("--sizes", default="4,6,8", help="--war: cards of war_nN_winner (default 4,6,8)")
     p.add_argument("--ranks", default="4,5,6,7,8", help="--war: ranks of war_abilities (default 4..8; '' none)")
     args = p.parse_args()
+    if args.alone is not None:
+        asp_engine._ALONE = None if args.alone == "never" else float(args.alone)
     sets = {k: int(v) if v.lstrip("-").isdigit() else v for k, v in (s.split("=", 1) for s in args.set)}
     if args.war:
         ints = lambda text: [int(x) for x in text.split(",") if x.strip()]   # noqa: E731
@@ -67,7 +78,7 @@ def main() -> None:
         questions = tuple(args.questions.split(",")) if args.questions else QUESTIONS
     total = Clock()
     print(f"{'game':26} {'question':18} {'verdict':8} {'CPU s':>8} {'wall s':>8} {'steps':>5} {'solves':>6} "
-          f"{'kept':>8} {'moves':>9}  limit")
+          f"{'kept':>8} {'moves':>9} {'graph s':>8}  limit")
     for path, label, overrides in runs:
         clock = Clock()
         desc = load_description(path, 2, overrides or None, decks=False, fold=False)
@@ -82,7 +93,8 @@ def main() -> None:
             name = question if role is None else f"{question} {role}"
             print(f"{label:26} {name:18} {a.verdict:8} {clock.cpu:8.2f} {clock.wall:8.2f} "
                   f"{s.get('steps_grounded', ''):>5} {s.get('solves', ''):>6} {s.get('graph_states_kept', ''):>8} "
-                  f"{s.get('graph_transitions', ''):>9}  {a.limit or ''}", flush=True)
+                  f"{s.get('graph_transitions', ''):>9} {s.get('graph_cpu_seconds', ''):>8}  {a.limit or ''}",
+                  flush=True)
     print(f"total: {total}")
 
 

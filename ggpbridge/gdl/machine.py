@@ -134,6 +134,16 @@ class GdlMachineBase:
         """True when `state` is terminal."""
         return self._info(state).terminal
 
+    def options(self, state: State) -> tuple[bool, tuple[tuple[clingo.Symbol, ...], ...]]:
+        """Whether `state` is terminal, and every role's legal moves in role order (one lookup)."""
+        info = self._info(state)
+        return info.terminal, tuple(info.legal.get(r, ()) for r in self._roles)
+
+    def next_unchecked(self, state: State, joint: tuple) -> State:
+        """The state after `joint`, the moves in role order, each one that `options(state)` gave
+        (a machine may skip its checks)."""
+        return self.next_state(state, dict(zip(self._roles, joint)))
+
     def joint_moves(self, state: State) -> list[dict[clingo.Symbol, clingo.Symbol]]:
         """Every combination of legal moves in `state`, in a fixed order."""
         return joint_moves(self, state)

@@ -160,7 +160,9 @@ class Propnet:
         self.value[atom] = holds
         if self.watched[atom]:
             (self.true_watched.add if holds else self.true_watched.discard)(atom)
-        missing, support, head, supported, looped = self.missing, self.support, self.head, self._supported, self.looped
+        missing, support, head, looped = self.missing, self.support, self.head, self.looped
+        # _supported, written out: this loop is most of a transition's time
+        rank_of, queued, heap = self.rank_of, self._queued, self._heap
         # a literal that starts to hold takes one from its rules' missing counts, one that stops adds one
         gained, lost = (self.pos_occ[atom], self.neg_occ[atom]) if holds else (self.neg_occ[atom], self.pos_occ[atom])
         for rule in gained:
@@ -169,7 +171,10 @@ class Propnet:
                 h = head[rule]
                 support[h] += 1
                 if support[h] == 1 or looped[h]:
-                    supported(h)
+                    rank = rank_of[h]
+                    if not queued[rank]:
+                        queued[rank] = 1
+                        heappush(heap, rank)
         for rule in lost:
             missing[rule] += 1
             if missing[rule] == 1:
@@ -177,7 +182,10 @@ class Propnet:
                 support[h] -= 1
                 if support[h] == 0 or looped[h]:
                     # a loop's atom may have lost the one rule that did not go through the loop
-                    supported(h)
+                    rank = rank_of[h]
+                    if not queued[rank]:
+                        queued[rank] = 1
+                        heappush(heap, rank)
 
     def _settle(self) -> None:
         """Evaluate the queued atoms and loops, lowest rank first, until nothing changes."""

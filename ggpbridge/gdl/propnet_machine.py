@@ -132,6 +132,18 @@ class PropnetMachine(GdlMachineBase):
         """GDL-II percepts of every role when `joint_moves` is made in `state`."""
         return dict(self._step(state, joint_moves)[1])
 
+    def state_atoms(self, state: State) -> frozenset[int] | None:
+        """The network's input atoms of `state`'s fluents (one number per fluent, the same for
+        the same fluent), or None when a fluent has none (it is outside the game's domain). The
+        state the last transition made is answered without looking at its fluents."""
+        made, atoms = self._made
+        if state is made:
+            return atoms
+        fluent_atom = self._net.fluent_atom
+        if not all(f in fluent_atom for f in state):
+            return None
+        return frozenset(fluent_atom[f] for f in state)
+
     def sizes(self) -> dict[str, int]:
         """Ground rules and atoms of the network of transitions (the goal network's not counted)."""
         return {"rules": len(self._net.net.head), "atoms": self._net.net.size,
@@ -185,6 +197,14 @@ class PropnetMachine(GdlMachineBase):
         if found is not None:
             return found
         self._check_legal(state, joint)
+        return self._step_cache.put(key, self._transition(state, joint))
+
+    def next_unchecked(self, state: State, joint: tuple) -> State:
+        """The state after `joint`, the moves in role order, each one that `options(state)` gave:
+        nothing is checked or cached (a search that makes every move once asks each pair once)."""
+        return self._transition(state, joint)[0]
+
+    def _transition(self, state: State, joint: tuple) -> tuple:
         net = self._net
         self._moves = frozenset(net.move_atom[pair] for pair in zip(self._roles, joint))
         self.updates += 1
@@ -200,4 +220,4 @@ class PropnetMachine(GdlMachineBase):
         following = frozenset(fluents)
         # a fluent outside the domain cannot be told by its atom: such a state is looked up by its fluents
         self._made = (following, None if None in atoms else frozenset(atoms))
-        return self._step_cache.put(key, (following, {r: frozenset(p) for r, p in zip(self._roles, percepts)}))
+        return following, {r: frozenset(p) for r, p in zip(self._roles, percepts)}

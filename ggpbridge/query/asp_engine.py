@@ -85,6 +85,7 @@ class Unrolling:
                 for name, args in facts:
                     builder.add(fact(name, args))
         self.t = -1
+        self.meanwhile = None   # run while a long solve is under way (cycle: the graph search's slices)
         self.solves = 0
         self.ground_seconds = self.solve_seconds = 0.0
         self._asked: list[clingo.Symbol] = []
@@ -122,18 +123,38 @@ class Unrolling:
         self.solves += 1
         # An external is fixed false until assigned (an assumption cannot make it true).
         self.ctl.assign_external(atom, True)
-        with self.ctl.solve(async_=True, on_model=lambda m: found.append(m.symbols(shown=True))) as handle:
-            done = handle.wait(remaining) if remaining is not None else handle.wait()
-            if not done:
-                handle.cancel()
-                handle.wait()
-                self.ctl.assign_external(atom, False)
-                self.solve_seconds += time.perf_counter() - start
-                raise _Stop(f"--timeout reached while solving at step {self.t}")
-            handle.get()
+        try:
+            # Leaving the `with` early (a settled `meanwhile`, Ctrl-C) cancels the solve.
+            with self.ctl.solve(async_=True, on_model=lambda m: found.append(m.symbols(shown=True))) as handle:
+                if not self._wait(handle, remaining):
+                    handle.cancel()
+                    handle.wait()
+                    self.ctl.assign_external(atom, False)
+                    raise _Stop(f"--timeout reached while solving at step {self.t}")
+                handle.get()
+        finally:
+            self.solve_seconds += time.perf_counter() - start
         self.ctl.assign_external(atom, False)
-        self.solve_seconds += time.perf_counter() - start
         return found[0] if found else None
+
+    def _wait(self, handle, remaining: float | None) -> bool:
+        """Wait for the solve (False: `remaining` seconds passed first). A solve that outlasts
+        _ALONE seconds shares the wait with `meanwhile`: clingo solves in a thread of its own,
+        which does not hold Python's lock, so the two use two cores. `meanwhile()` returns
+        False when it has nothing more to do, and raises to end the solve."""
+        if self.meanwhile is None or _ALONE is None:
+            return handle.wait(remaining) if remaining is not None else handle.wait()
+        first = _ALONE if remaining is None else min(_ALONE, remaining)
+        if handle.wait(first):
+            return True
+        end = None if remaining is None else time.perf_counter() + remaining - first
+        while self.meanwhile():
+            if handle.wait(0):
+                return True
+            if end is not None and time.perf_counter() >= end:
+                return False
+        left = None if end is None else max(end - time.perf_counter(), 0.0)
+        return handle.wait(left) if left is not None else handle.wait()
 
     def stats(self) -> dict:
         """Figures for Answer.stats."""
@@ -182,6 +203,8 @@ _EXHAUSTED = object()   # the schedule ran out
 _NEXT = object()        # an action that settles nothing: ask the next one
 _EVERY = 16             # finds are asked at every time up to this one
 _SHARE = 4              # cycle: seconds of CPU for the state graph's search per second of the unrolling's
+_ALONE = 1.0            # cycle: seconds a solve runs alone before the graph search runs beside it (None: never)
+_SLICE = 0.05           # cycle: seconds of the graph search's CPU between two looks at a solve
 
 
 def schedule(bound: int) -> list[int]:
@@ -284,14 +307,39 @@ def _cycle(u: Unrolling, horizon, bound, role, top):
     return found
 
 
+class _Settled(Exception):
+    """The graph search settled cycle during one of the unrolling's solves (`result`)."""
+
+    def __init__(self, result):
+        super().__init__("settled")
+        self.result = result
+
+
 def _cycle_both(u: Unrolling, bound: int, g: GraphSearch):
     """cycle without a horizon: the unrolling and the state graph's search take turns, the graph
-    getting _SHARE seconds of CPU per second of the unrolling's (its next time included); the
-    first to settle answers."""
+    getting _SHARE seconds of CPU per second of the unrolling's (its next time included), and
+    it runs beside every solve that outlasts _ALONE seconds; the first to settle answers."""
     # The unrolling proves "no" once every play has ended, at a cost of about plays x length; the
     # graph search at one move per reachable state. Plays that merge often (War's deals) favour
-    # the graph, short plays of a vast game the unrolling.
+    # the graph, short plays of a vast game the unrolling. A time of the schedule cannot be cut
+    # short (grounding is not interruptible, and a solve once cancelled must start over), but a
+    # solve runs in clingo's own thread, so the graph search runs beside the long ones: with the
+    # turns alone, War n = 8's long solves left the graph half the CPU and one core.
     start, spent, limited = time.process_time(), [0.0], []
+
+    def graph_slice() -> bool:
+        if limited:
+            return False
+        try:
+            found = _graph_cycle(g, g.advance(g.cpu + _SLICE))
+        except GraphStop as stop:
+            if stop.timeout:
+                raise
+            limited.append(stop)
+            return False
+        if found is not None:
+            raise _Settled(found)
+        return True
 
     def graph_turn():
         # The graph's share counts the unrolling's next time as costing what its last one did:
@@ -307,7 +355,13 @@ def _cycle_both(u: Unrolling, bound: int, g: GraphSearch):
                 raise
             limited.append(stop)   # --limit-states: the unrolling goes on alone
             return None
-    found = _search(u, bound, _cycle_plan(None), between=graph_turn)
+    u.meanwhile = graph_slice
+    try:
+        found = _search(u, bound, _cycle_plan(None), between=graph_turn)
+    except _Settled as settled:
+        return settled.result
+    finally:
+        u.meanwhile = None
     if found is not _EXHAUSTED:
         return found
     if limited:

@@ -66,7 +66,8 @@ class GraphSearch:
         self.dead_ends = dead_ends
         self.flag = flag             # a fluent to watch for: `flagged` once a reachable state has it
         self.flagged = False
-        self.ids: dict = {}          # fluent Symbol -> number, for compact keys
+        self.ids: dict = {}          # fluent Symbol -> number, for compact keys (no propnet)
+        self._atoms = None           # the propnet's numbers of a state's fluents, when it has them
         self.color: dict = {}        # key of a kept state -> 1 on the DFS stack, 2 done
         self.transitions = 0
         self.passed = 0              # quiet states passed through without being kept
@@ -79,15 +80,20 @@ class GraphSearch:
                 "graph_transitions": self.transitions, "graph_cpu_seconds": round(self.cpu, 3)}
 
     def _key(self, state) -> bytes:
+        # The propnet's atoms number the fluents already (one per fluent): no Symbol is hashed.
+        # A state has atom numbers or not by its fluents alone, so a state always gets one key.
+        atoms = self._atoms(state) if self._atoms is not None else None
+        if atoms is not None:
+            return b"a" + array("I", sorted(atoms)).tobytes()
         ids = self.ids
         try:
-            return array("I", sorted(ids[f] for f in state)).tobytes()
+            return b"s" + array("I", sorted(ids[f] for f in state)).tobytes()
         except KeyError:
             # New fluents are numbered in their own order, not the set's (which varies from run
             # to run): the states kept, and so the answer's lasso, are the same in every run.
             for f in sorted(f for f in state if f not in ids):
                 ids[f] = len(ids)
-            return array("I", sorted(ids[f] for f in state)).tobytes()
+            return b"s" + array("I", sorted(ids[f] for f in state)).tobytes()
 
     def _tick(self) -> bool:
         """Count a transition; whether it is time to pause (look at the clock and let others run)."""
@@ -98,10 +104,10 @@ class GraphSearch:
             raise GraphStop(f"--timeout reached after {len(self.color)} states kept", self.stats(), timeout=True)
         return True
 
-    def _joints(self, state) -> list[tuple]:
+    def _joints(self, state, legal=None) -> list[tuple]:
         out: list[tuple] = [()]
-        for role in self.roles:
-            out = [p + (mv,) for p in out for mv in self.m.legal_moves(state, role)]
+        for moves in legal if legal is not None else self.m.options(state)[1]:
+            out = [p + (mv,) for p in out for mv in moves]
         return out
 
     def _follow(self, state, joint):
@@ -110,14 +116,15 @@ class GraphSearch:
         i of the moves recurs after all of them)."""
         m, moves, seen = self.m, [joint], {}
         while True:
-            state = m.next_state(state, dict(zip(self.roles, joint)))
+            state = m.next_unchecked(state, joint)   # the joint came from options(): it is legal
             if self._tick():
                 yield
             if self.flag is not None and self.flag in state:
                 self.flagged = True
-            if m.is_terminal(state):
+            terminal, legal = m.options(state)
+            if terminal:
                 return ("end", moves)
-            joints = self._joints(state)
+            joints = self._joints(state, legal)
             if not joints:
                 return ("dead", moves, state)
             key = self._key(state)
@@ -137,23 +144,25 @@ class GraphSearch:
 
     def advance(self, cpu: float | None) -> tuple | None:
         """Search on until a finding or the end of the graph (its result), or until the search
-        has used `cpu` seconds of CPU in all (None: no pause); then None, and a later call resumes."""
-        start = time.process_time()
+        has used `cpu` seconds of CPU in all (None: no pause); then None, and a later call resumes.
+        The CPU counted is this thread's: the unrolling's solver may be running beside it."""
+        start = time.thread_time()
         if self._steps is None:
             self._steps = self._run()
         try:
             while True:
                 next(self._steps)
-                if cpu is not None and self.cpu + time.process_time() - start >= cpu:
+                if cpu is not None and self.cpu + time.thread_time() - start >= cpu:
                     return None
         except StopIteration as done:
             return done.value
         finally:
-            self.cpu += time.process_time() - start
+            self.cpu += time.thread_time() - start
 
     def _run(self):
         # The caller has validated the description: no second check here.
         m = self.m = _machine(self.desc)
+        self._atoms = getattr(m, "state_atoms", None)
         self.roles = m.roles()
         init = m.initial_state()
         self.flagged = self.flag is not None and self.flag in init

@@ -117,6 +117,31 @@ def test_the_same_answers_as_clingo_on_a_translated_game():
     assert lockstep(GAMES / "kuhn_poker.rcy", 10, every_goal=False) > 10
 
 
+
+@pytest.mark.parametrize("path", [EXAMPLES / "tictactoe.kif", GAMES / "kuhn_poker.rcy"], ids=lambda p: p.name)
+def test_the_search_s_unchecked_moves_and_state_numbers(path):
+    """options / next_unchecked (what the asp engine's graph search plays) give ClingoMachine's
+    answers, and state_atoms one number set per state, whichever object holds it."""
+    desc = parse_kif(path.read_text()) if path.suffix == ".kif" else load_description(path)
+    clingo_m, propnet = ClingoMachine(desc, cache_size=1), PropnetMachine(desc, cache_size=1)
+    numbers: dict = {}
+    for seed in range(10):
+        rng, state = random.Random(seed), propnet.initial_state()
+        while True:
+            terminal, legal = propnet.options(state)
+            assert (terminal, legal) == clingo_m.options(state)
+            assert legal == tuple(clingo_m.legal_moves(state, r) for r in clingo_m.roles())
+            atoms = propnet.state_atoms(state)
+            assert atoms == propnet.state_atoms(frozenset(list(state))) and len(atoms) == len(state)   # a copy
+            assert numbers.setdefault(atoms, state) == state   # two states never share their numbers
+            if terminal:
+                break
+            joint = tuple(rng.choice(moves) for moves in legal)
+            following = propnet.next_unchecked(state, joint)
+            assert following == clingo_m.next_unchecked(state, joint)
+            assert following == clingo_m.next_state(state, dict(zip(clingo_m.roles(), joint)))
+            state = following
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["agram.rcy", "war_n4_winner.rcy", "leduc_poker.rcy"])
 def test_the_same_answers_as_clingo_on_larger_translated_games(name):

@@ -6,7 +6,8 @@ import pytest
 
 from conftest import GAMES
 from ggpbridge.gdl.kif import parse_kif
-from ggpbridge.query import asp_graph
+from ggpbridge.gdl.asp_rules import restricted
+from ggpbridge.query import asp_engine, asp_graph
 from ggpbridge.query.answer import NO, YES
 from ggpbridge.query.asp_engine import _FILES, Unrolling, _cycle_both, answer_asp, replay_gdl
 from ggpbridge.query.asp_graph import GraphSearch, GraphStop
@@ -83,3 +84,40 @@ def test_war_on_the_graph_agrees_with_the_explicit_engine(name, overrides, verdi
     if verdict == YES:
         desc = load_description(GAMES / name, decks=False, overrides=overrides, fold=False)
         assert replay_gdl(desc, asp.witness).confirmed
+
+
+def test_a_long_solve_runs_in_clingo_s_thread_beside_python_s_work(monkeypatch):
+    # tic-tac-toe unrolled to 9 moves: proving that no play is still running is a pigeonhole
+    # argument, seconds of search
+    monkeypatch.setattr(asp_engine, "_ALONE", 0.0)
+    u = Unrolling(restricted(parse_kif((GAMES.parent / "examples" / "gdl" / "tictactoe.kif").read_text()),
+                             ("legal", "next", "terminal")), _FILES["cycle"])
+    u.deepen(9)
+    others = []
+
+    def meanwhile():
+        others.append(time.process_time() - time.thread_time())   # CPU of the other threads: the solver's
+        if len(others) > 10:
+            raise KeyboardInterrupt
+        busy = time.thread_time() + 0.01
+        while time.thread_time() < busy:   # Python's own work, as the graph search's slices are
+            pass
+        return True
+    u.meanwhile = meanwhile
+    with pytest.raises(KeyboardInterrupt):   # what `meanwhile` raises ends the solve
+        u.ask("running")
+    # the solver went on while this thread worked: the two shared the wait, not took turns
+    assert others[-1] > others[0]
+    # leaving clingo's `with` cancelled the solve: the Control answers the next ask (no recurrence here)
+    u.meanwhile = None
+    assert u.ask("recurs") is None
+
+
+def test_the_graph_search_beside_every_solve_gives_the_same_answers(monkeypatch):
+    alone = [answer_asp(game(name), "cycle") for name in ("longloop", "countdown")]
+    monkeypatch.setattr(asp_engine, "_ALONE", 0.0)
+    beside = [answer_asp(game(name), "cycle") for name in ("longloop", "countdown")]
+    assert [a.verdict for a in alone] == [YES, NO] and [a.verdict for a in beside] == [YES, NO]
+    assert replay_gdl(game("longloop"), beside[0].witness).confirmed
+    war = run_query(str(GAMES / "war_n4_winner.rcy"), "cycle", engine="asp")[0]
+    assert war.verdict == NO and "depth-first search" in war.method

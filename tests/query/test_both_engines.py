@@ -64,3 +64,14 @@ def test_war_cycles_as_the_return_order_says_on_both_engines(game, verdict):
     if verdict == YES:   # the asp engine's lasso, replayed on the translation, repeats a state
         replayed = replay_gdl(load_description(GAMES / game, decks=False, fold=False), asp.witness)
         assert replayed.confirmed, replayed.message
+
+
+@pytest.mark.slow
+@unless_slow
+def test_war_with_8_cards_has_no_cycle_on_both_engines():
+    # issue #38: the explicit engine's 326,321 states are some 2.1 million GDL moves of the
+    # translation, which the asp engine's graph search makes beside the unrolling's long solves
+    # (docs/asp.md, "cycle on the state graph"); minutes of CPU, so a generous clock
+    explicit, asp = run_query(str(GAMES / "war_n8_winner.rcy"), "cycle", engine="both", timeout=3600)
+    assert explicit.verdict == NO and asp.verdict == NO, (asp.method, asp.limit)
+    assert "depth-first search" in asp.method   # the graph answered, not the unrolling
