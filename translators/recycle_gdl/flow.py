@@ -21,11 +21,12 @@ from .loops import Loops
 from .nodes import pre_nodes, pre_nodes_expr
 from .options import Options
 from .scans import Scans
+from .listedmax import ListedExtremes
 from .untied import Untied
 from .terms import NONE, const, distinct, f, neg, rule, true
 
 
-class Flow(Options, Loops, Actions, Scans, Untied, ExprCompiler):
+class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler):
     """Compiles the game body into labelled instructions and their rules."""
 
     def __init__(self, prog, fresh, rules):

@@ -114,8 +114,6 @@ class Untied:
     def untied(self, x: ir.Extreme, env) -> bool:
         """Whether x never ties (module doc); if so it is read in place from now on."""
         coll, _ = resolve(x.source, env)
-        if coll is None and not isinstance(x.source, ir.Var):
-            coll = x.source
         if coll is None or not never_ties(x, coll, self.prog.game, self.lay.cards):
             return False
         self.untied_ids.add(id(x))
@@ -123,6 +121,8 @@ class Untied:
 
     def v_Extreme(self, n, env):
         """The card of the collection that no other card beats (it is unique: see `untied`)."""
+        if id(n) in self.listed_ids:   # in the conditions and ranges that list an option (listedmax.py)
+            return self.listed_extreme(n, env)
         if id(n) not in self.untied_ids:
             raise unsupported(f"{_what(n)}", n)
         c, d, v, w = (self.fresh.var(h) for h in "cdvw")
