@@ -56,7 +56,8 @@ class ListedExtremes:
             raise unsupported(f"{n.kind} of {_what(n.source)}", n)
         P, I, C, D, V, W, I2, P2 = (self.fresh.var(h) for h in ("p", "i", "c", "d", "v", "w", "i", "p"))
         pred = self.fresh.pred
-        placed, score, beaten, best, later = (pred(h) for h in ("lm_at", "lm_val", "lm_beaten", "lm_best", "lm_later"))
+        placed, score, scored, beaten, best, spot, later = (
+            pred(h) for h in ("lm_at", "lm_val", "lm_scored", "lm_beaten", "lm_best", "lm_spot", "lm_later"))
         rules = []
         for pi, (kind, part) in enumerate(parts):
             if kind == "each":   # one location per player (team), in seat order
@@ -72,11 +73,15 @@ class ListedExtremes:
             rules.append(rule(head, *body))
         pl, key, po = self.points(n.points, env)
         rules.append(rule(f(score, C, V), f(placed, P, I, C), *pl, f("card_points", key, po, C, V)))
-        rules.append(rule(f(beaten, C), f(score, C, V), f(score, D, W),
+        # projected to scores and to positions: pairs of cards (or of placed cards) would be
+        # quadratic in both, for each max of each option (Klaverjassen has 21)
+        rules.append(rule(f(scored, W), f(score, D, W)))
+        rules.append(rule(f(beaten, C), f(score, C, V), f(scored, W),
                           f("less", V, W) if n.kind == "max" else f("less", W, V)))
         rules.append(rule(f(best, P, I, C), f(placed, P, I, C), neg(f(beaten, C))))
-        rules.append(rule(f(later, P, I), f(best, P, I, C), f(best, P2, I2, D), f("less", P, P2)))
-        rules.append(rule(f(later, P, I), f(best, P, I, C), f(best, P, I2, D), f("less", I, I2)))
+        rules.append(rule(f(spot, P, I), f(best, P, I, C)))
+        rules.append(rule(f(later, P, I), f(spot, P, I), f(spot, P2, I2), f("less", P, P2)))
+        rules.append(rule(f(later, P, I), f(spot, P, I), f(spot, P, I2), f("less", I, I2)))
         # the rules stand alone: the collection and the map must not read a variable bound around them
         outer = {b.term for b in env.values() if b.kind == "logic"} | {b.term for b in senv.values() if b.kind == "logic"}
         if env.cur is not None or senv.cur is not None or any(_variables(r, set()) & outer for r in rules):
