@@ -8,6 +8,9 @@ import random
 
 import pytest
 
+from click.testing import CliRunner
+
+from ggpbridge.cli import main
 from ggpbridge.crosscheck import crosscheck
 from ggpbridge.recycle import parse_file
 from ggpbridge.sim import compile_loaded, play
@@ -33,6 +36,16 @@ def test_klaverjassen_constructs_agree_with_the_simulator(name):
     rep = crosscheck(parse_file(DATA / name), 20, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 20 and rep.rule_errors == [], rep.as_dict()
+
+
+def test_the_crosscheck_command_names_plays_that_end_on_runs_of_equal_scores(tmp_path):
+    # two shades of each card: a suit holds equal scores, whose runs the simulator lists per card
+    game = tmp_path / "shaded_runs.rcy"
+    game.write_text((DATA / "suit_runs.rcy").read_text().replace("(COLOR (RED, BLUE))",
+                                                                 "(COLOR (RED, BLUE)) (SHADE (LIGHT, DARK))"))
+    r = CliRunner().invoke(main, ["crosscheck", str(game), "-n", "3"])
+    assert r.exit_code == 0 and r.exception is None, r.output
+    assert "runs of cards of equal score" in r.output
 
 
 def test_the_fast_engine_lists_the_same_options_as_the_closure_engine():
