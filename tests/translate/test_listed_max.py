@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import crosscheck
-from ggpbridge.recycle import parse_file
+from ggpbridge.recycle import parse_file, parse_text
 from ggpbridge.sim import compile_loaded, play
 from ggpbridge.sim.codegen import compile_fast
 from ggpbridge.sim.ops import OpError, listed_extreme
@@ -34,6 +34,14 @@ def test_listing_keeps_the_last_of_the_best_cards_without_a_coin():
 @pytest.mark.parametrize("name", ["listed_max.rcy", "suit_runs.rcy"])
 def test_klaverjassen_constructs_agree_with_the_simulator(name):
     rep = crosscheck(parse_file(DATA / name), 20, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 20 and rep.rule_errors == [], rep.as_dict()
+
+
+def test_a_min_in_the_heads_agrees_with_the_simulator():
+    # the same options around the lowest card so far: the chain of scores runs the other way
+    text = (DATA / "listed_max.rcy").read_text().replace("(max (union", "(min (union").replace("(>= (score", "(<= (score")
+    rep = crosscheck(parse_text(text, "listed_min.rcy"), 20, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 20 and rep.rule_errors == [], rep.as_dict()
 

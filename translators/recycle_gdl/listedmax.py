@@ -73,11 +73,13 @@ class ListedExtremes:
             rules.append(rule(head, *body))
         pl, key, po = self.points(n.points, env)
         rules.append(rule(f(score, C, V), f(placed, P, I, C), *pl, f("card_points", key, po, C, V)))
-        # projected to scores and to positions: pairs of cards (or of placed cards) would be
-        # quadratic in both, for each max of each option (Klaverjassen has 21)
+        # scores up (down) a chain from each score present, as the goals do: pairs of scores
+        # (or of cards, or of placed cards) are quadratic, for each max of each option
+        # (Klaverjassen has 19 over 32 cards and hundreds of possible scores)
+        step = (lambda a, b: f("succ", a, b)) if n.kind == "max" else (lambda a, b: f("succ", b, a))
         rules.append(rule(f(scored, W), f(score, D, W)))
-        rules.append(rule(f(beaten, C), f(score, C, V), f(scored, W),
-                          f("less", V, W) if n.kind == "max" else f("less", W, V)))
+        rules.append(rule(f(scored, V), step(V, W), f(scored, W)))
+        rules.append(rule(f(beaten, C), f(score, C, V), step(V, W), f(scored, W)))
         rules.append(rule(f(best, P, I, C), f(placed, P, I, C), neg(f(beaten, C))))
         rules.append(rule(f(spot, P, I), f(best, P, I, C)))
         rules.append(rule(f(later, P, I), f(spot, P, I), f(spot, P2, I2), f("less", P, P2)))
