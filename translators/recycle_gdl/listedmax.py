@@ -56,8 +56,8 @@ class ListedExtremes:
             raise unsupported(f"{n.kind} of {_what(n.source)}", n)
         P, I, C, D, V, W, I2, P2 = (self.fresh.var(h) for h in ("p", "i", "c", "d", "v", "w", "i", "p"))
         pred = self.fresh.pred
-        placed, score, scored, beaten, best, spot, later = (
-            pred(h) for h in ("lm_at", "lm_val", "lm_scored", "lm_beaten", "lm_best", "lm_spot", "lm_later"))
+        placed, score, scored, beaten, best, spot, later, chosen = (
+            pred(h) for h in ("lm_at", "lm_val", "lm_scored", "lm_beaten", "lm_best", "lm_spot", "lm_later", "lm_card"))
         rules = []
         for pi, (kind, part) in enumerate(parts):
             if kind == "each":   # one location per player (team), in seat order
@@ -88,5 +88,7 @@ class ListedExtremes:
         outer = {b.term for b in env.values() if b.kind == "logic"} | {b.term for b in senv.values() if b.kind == "logic"}
         if env.cur is not None or senv.cur is not None or any(_variables(r, set()) & outer for r in rules):
             raise unsupported(f"{_what(n)} over cards named by a variable of its condition", n)
+        # the card alone: a condition joining (part, position, card) would ground with every place
+        rules.append(rule(f(chosen, C), f(best, P, I, C), neg(f(later, P, I))))
         self.rules.extend(rules)
-        return [f(best, P, I, C), neg(f(later, P, I))], C
+        return [f(chosen, C)], C
