@@ -12,10 +12,12 @@ from click.testing import CliRunner
 
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import crosscheck
+from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.recycle import parse_file, parse_text
 from ggpbridge.sim import compile_loaded, play
 from ggpbridge.sim.codegen import compile_fast
 from ggpbridge.sim.ops import OpError, listed_extreme
+from ggpbridge.translate import translate_loaded
 
 from conftest import ROOT
 
@@ -44,6 +46,17 @@ def test_a_min_in_the_heads_agrees_with_the_simulator():
     rep = crosscheck(parse_text(text, "listed_min.rcy"), 20, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 20 and rep.rule_errors == [], rep.as_dict()
+
+
+def test_a_max_over_cards_named_by_a_variable_of_the_condition_is_refused():
+    # the best card of each player's pile in turn: its rules would need the player as an argument
+    old = "(== (owner (max (union (all player 'P ('P vloc PILE))) using (game points P))) (current player)))"
+    text = (DATA / "listed_max.rcy").read_text()
+    assert old in text
+    new = "(any player 'Q (== (owner (max ('Q vloc PILE) using (game points P))) (current player))))"
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(parse_text(text.replace(old, new), "per_player.rcy"), 2)
+    assert "named by a variable of its condition" in info.value.message and info.value.pos.line == 32
 
 
 def test_the_crosscheck_command_names_plays_that_end_on_runs_of_equal_scores(tmp_path):

@@ -16,23 +16,12 @@ deviations list it. Here that card is found by rules: the cards of the collectio
 from __future__ import annotations
 
 from ggpbridge import ir
-from ggpbridge.gdl.ast import Var
+from ggpbridge.gdl.ast import variables
 from ggpbridge.sim.machine import listed_heads
 
 from .exprs import Binding, unsupported, _what
 from .nodes import scan_parts
 from .terms import const, f, neg, rule, true
-
-
-def _variables(x, out: set) -> set:
-    if isinstance(x, Var):
-        out.add(x)
-    for a in getattr(x, "args", ()) or ():
-        _variables(a, out)
-    for a in (getattr(x, "arg", None), getattr(x, "left", None), getattr(x, "right", None)):
-        if a is not None:
-            _variables(a, out)
-    return out
 
 
 class ListedExtremes:
@@ -85,8 +74,8 @@ class ListedExtremes:
         rules.append(rule(f(later, P, I), f(spot, P, I), f(spot, P2, I2), f("less", P, P2)))
         rules.append(rule(f(later, P, I), f(spot, P, I), f(spot, P, I2), f("less", I, I2)))
         # the rules stand alone: the collection and the map must not read a variable bound around them
-        outer = {b.term for b in env.values() if b.kind == "logic"} | {b.term for b in senv.values() if b.kind == "logic"}
-        if env.cur is not None or senv.cur is not None or any(_variables(r, set()) & outer for r in rules):
+        outer = {b.term for e in (env, senv) for b in e.values() if b.kind == "logic"}
+        if env.cur is not None or senv.cur is not None or any(v in outer for r in rules for v in variables(r)):
             raise unsupported(f"{_what(n)} over cards named by a variable of its condition", n)
         # the card alone: a condition joining (part, position, card) would ground with every place
         rules.append(rule(f(chosen, C), f(best, P, I, C), neg(f(later, P, I))))
