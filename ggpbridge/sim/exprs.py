@@ -10,7 +10,8 @@ from __future__ import annotations
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
-from .ops import OpError, best_sum_of, counted, listed_extreme, member, partition, run_sequence, runs, sequence, subsets, tuples
+from .ops import (OpError, best_sum_of, counted, listed_extreme, member, partition, run_sequence, runs, sequence,
+                  subsets, tuples)
 from .plays import play_value_of
 
 _INT_OPS = {

@@ -145,6 +145,7 @@ def _copy(v):
 _NONE = [None]
 _HELPERS = {k: v for k, v in globals().items() if k.startswith("_") and callable(v)}
 _HELPERS.update(_sequence=sequence, _member=member, _tuples=tuples, _partition=partition, _subsets=subsets,
-                _listed_extreme=listed_extreme, _runs=runs, _run_sequence=run_sequence, _counted=counted, _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri,
+                _listed_extreme=listed_extreme, _runs=runs, _run_sequence=run_sequence, _counted=counted,
+                _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri,
                 _fib=fib, _matching=_matching,
                 FINISHED=FINISHED, CYCLE=CYCLE, UNFINISHED=UNFINISHED, ERROR=ERROR, SAMPLE=SAMPLE)

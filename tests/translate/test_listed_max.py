@@ -42,7 +42,8 @@ def test_klaverjassen_constructs_agree_with_the_simulator(name):
 
 def test_a_min_in_the_heads_agrees_with_the_simulator():
     # the same options around the lowest card so far: the chain of scores runs the other way
-    text = (DATA / "listed_max.rcy").read_text().replace("(max (union", "(min (union").replace("(>= (score", "(<= (score")
+    text = (DATA / "listed_max.rcy").read_text()
+    text = text.replace("(max (union", "(min (union").replace("(>= (score", "(<= (score")
     rep = crosscheck(parse_text(text, "listed_min.rcy"), 20, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 20 and rep.rule_errors == [], rep.as_dict()
