@@ -14,6 +14,7 @@ from .common import dialect_option, fit_option, keeps_partial_results, load, nam
 _OVERFLOW_HINTS = {
     "tables": "beyond the tables fitted to {fit} plays: raise --fit",
     "stale draw": "drew from a deck not shuffled since cards were put back in",
+    "run variants": "listed runs of cards of equal score, which the translation does not branch on",
     "score": "with a score, or a result on the way to one, outside the translation's integers, every goal "
              "0 as expected: the fit sizes storages, not the scores computed from them",
 }

@@ -67,6 +67,7 @@ class _Gen(Expressions, Statements):
         self.fresh = 0
         self.sites = 0
         self.counting = False    # inside a general option form: count actions, `any` branches
+        self.listing = False     # a simple form's conditions and ranges: a max/min draws no coin
         self.forms: list = []    # sources of the general option form functions
 
     # ------------------------------------------------------------ names
@@ -259,6 +260,7 @@ class _Gen(Expressions, Statements):
                 continue
             names = [v for _, v, _ in anys]
             cur = ind
+            self.listing = True   # Program.simple's conditions and ranges (ops.listed_extreme)
             for depth in range(len(anys) + 1):
                 for at, cond in conds:
                     if at == depth:
@@ -288,6 +290,7 @@ class _Gen(Expressions, Statements):
             else:
                 for j, v in enumerate(names):
                     ex.append(f"{i1}{v} = _o[{j + 1}]")
+            self.listing = False
             ex += self.s(node, env, i1)
             execs.append(ex)
         lines += [

@@ -158,6 +158,8 @@ class Expressions:
         return f"_at({s}, {self.x(n.where, env)})"
 
     def x_Extreme(self, n, env):
+        if self.listing:
+            return f"_listed_extreme({self.coll(n.source, env)}, {self.points(n.points, env)}, {n.kind == 'max'})"
         return f"_extreme({self.coll(n.source, env)}, {self.points(n.points, env)}, {n.kind == 'max'}, rng, NC)"
 
     def x_Actual(self, n, env):

@@ -10,7 +10,8 @@ from __future__ import annotations
 from .. import ir
 from ..errors import GameDefinitionError
 from ..recycle.check import TEAM, element
-from .ops import OpError, best_sum_of, counted, member, partition, run_sequence, runs, sequence, subsets, tuples
+from .ops import (OpError, best_sum_of, counted, listed_extreme, member, partition, run_sequence, runs, sequence,
+                  subsets, tuples)
 from .plays import play_value_of
 
 _INT_OPS = {
@@ -77,6 +78,9 @@ class ExprCompiler:
 
     def __init__(self, lay):
         self.lay = lay
+        # compiling the conditions and `any` ranges that list a simple option form's options
+        # (machine.Program.simple): a max/min there draws no coin (ops.listed_extreme)
+        self.listing = False
 
     # ------------------------------------------------------------ typing
     def type_of(self, n, env) -> str | None:
@@ -317,6 +321,13 @@ class ExprCompiler:
     def x_Extreme(self, n, env):
         src, table = self.coll(n.source, env), self.points_table(n.points, env)
         want_max = n.kind == "max"
+        if self.listing:
+            def listed(c):
+                try:
+                    return listed_extreme(src(c), table(c), want_max)
+                except OpError as e:
+                    raise fail(f"{n.kind} of an empty collection", n) from e
+            return listed
 
         def extreme(c):
             # CardStock scans bottom to top and, on an equal score, keeps the newcomer on a

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .actions import _matching
 from .exprs import _INT_OPS, fib, tri
-from .ops import (OpError, best_sum_of, counted, enumerate_paths, member, partition, run_sequence, runs,
-                  sequence, subsets, tuples)
+from .ops import (OpError, best_sum_of, counted, enumerate_paths, listed_extreme, member, partition, run_sequence,
+                  runs, sequence, subsets, tuples)
 from .playout import CYCLE, ERROR, FINISHED, SAMPLE, UNFINISHED
 from .plays import play_value_of
 
@@ -145,6 +145,7 @@ def _copy(v):
 _NONE = [None]
 _HELPERS = {k: v for k, v in globals().items() if k.startswith("_") and callable(v)}
 _HELPERS.update(_sequence=sequence, _member=member, _tuples=tuples, _partition=partition, _subsets=subsets,
-                _runs=runs, _run_sequence=run_sequence, _counted=counted, _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri,
+                _listed_extreme=listed_extreme, _runs=runs, _run_sequence=run_sequence, _counted=counted,
+                _NONE=_NONE, _INT_OPS=_INT_OPS, _tri=tri,
                 _fib=fib, _matching=_matching,
                 FINISHED=FINISHED, CYCLE=CYCLE, UNFINISHED=UNFINISHED, ERROR=ERROR, SAMPLE=SAMPLE)

@@ -149,13 +149,17 @@ class Program:
         conds, anys = [], []
         node = o
         local = dict(env)
-        while isinstance(node, (ir.CondAct, ir.AnyOf)):
-            if isinstance(node, ir.CondAct):
-                conds.append((len(anys), self.sc.x(node.cond, local)))
-            else:
-                anys.append((self.sc.coll(node.coll, local), node.var))
-                local = self.sc.bind(node.coll, node.var, local)
-            node = node.body
+        self.sc.listing = True   # these are evaluated while listing (and re-read by `run`): no coins
+        try:
+            while isinstance(node, (ir.CondAct, ir.AnyOf)):
+                if isinstance(node, ir.CondAct):
+                    conds.append((len(anys), self.sc.x(node.cond, local)))
+                else:
+                    anys.append((self.sc.coll(node.coll, local), node.var))
+                    local = self.sc.bind(node.coll, node.var, local)
+                node = node.body
+        finally:
+            self.sc.listing = False
         if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _surely_acts(node):
             return None, None
         body = self.sc.s(node, local)
@@ -209,6 +213,19 @@ def _deck_counts(game: ir.Game, values: dict) -> dict:
     for d in game.setup.decks:
         walk(d, 1)
     return out
+
+
+def listed_heads(form) -> list | None:
+    """The conditions and `any` ranges the simulator evaluates to list a form's options without
+    tentative runs (`Program.simple`; a max/min in them draws no coin), or None for a form it
+    lists by tentative runs."""
+    heads, node = [], form
+    while isinstance(node, (ir.CondAct, ir.AnyOf)):
+        heads.append(node.cond if isinstance(node, ir.CondAct) else node.coll)
+        node = node.body
+    if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _surely_acts(node):
+        return None
+    return [h for h in heads if h is not None]
 
 
 def _surely_acts(n) -> bool:

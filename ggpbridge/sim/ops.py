@@ -133,3 +133,16 @@ def best_sum_of(lo, hi, cards, bound: int) -> int:
     both engines evaluate it."""
     return best_sum([lo[x] if lo is not None else 0 for x in cards],
                     [hi[x] if hi is not None else 0 for x in cards], bound)
+
+
+def listed_extreme(s: list, t, want_max: bool):
+    """max/min by score as listing options takes it: bottom to top, an equal score keeps the
+    newcomer, no coin drawn (the last of the best cards; docs/cardstock-semantics.md §5.3)."""
+    if not s:
+        raise OpError("extreme of an empty collection")
+    best, card = (-1 if want_max else 2 ** 31 - 1), s[-1]
+    for x in s:
+        v = t[x] if t is not None else 0
+        if v >= best if want_max else v <= best:
+            best, card = v, x
+    return card

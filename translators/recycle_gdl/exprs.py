@@ -80,6 +80,8 @@ class ExprCompiler:
         self.fresh = fresh
         self.rules = rules          # helper rules are appended here
         self.pre = pre              # id(node) -> tmp id of values computed by earlier steps
+        self.untied_ids: set = set()   # max/min values read in place: they never tie (untied.py)
+        self.listed_ids: set = set()   # max/min values of option heads: no coin (listedmax.py)
         self.used: set = set()      # features the emitter must define (tables, kernels)
         self.divisors: set = set()  # (times|div|mod, k): tables of an operation with a constant
         self.sums: set = set()      # (points map, location) terms that a `sum` adds up

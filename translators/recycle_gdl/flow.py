@@ -21,10 +21,12 @@ from .loops import Loops
 from .nodes import pre_nodes, pre_nodes_expr
 from .options import Options
 from .scans import Scans
+from .listedmax import ListedExtremes
+from .untied import Untied
 from .terms import NONE, const, distinct, f, neg, rule, true
 
 
-class Flow(Options, Loops, Actions, Scans, ExprCompiler):
+class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler):
     """Compiles the game body into labelled instructions and their rules."""
 
     def __init__(self, prog, fresh, rules):
@@ -146,7 +148,7 @@ class Flow(Options, Loops, Actions, Scans, ExprCompiler):
             lab = self.pre_steps(pres, lab, env)
             m(n, lab, after, env)
             for x in pres:
-                self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+                self.kill_pre(x, lab)
             return
         m(n, lab, after, env)
 
@@ -169,7 +171,7 @@ class Flow(Options, Loops, Actions, Scans, ExprCompiler):
         holds = self.exists("if", env, self.cond(n.cond, env))
         body = self.label()
         for x in pres:
-            self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+            self.kill_pre(x, lab)
         self.goto(lab, body, holds)
         self.goto(lab, after, Not(holds))
         self.stmt(n.body, body, after, env)
@@ -184,7 +186,7 @@ class Flow(Options, Loops, Actions, Scans, ExprCompiler):
         rid = self.reg("r", "num")
         lits, cnt = self.val(n.count, env)
         for x in pres:
-            self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+            self.kill_pre(x, lab)
         self.count_down(rid, lits, cnt, lab, lambda body, tick: self.stmt(n.body, body, tick, env), after)
 
     def count_down(self, rid, lits, cnt, lab, run, after=None) -> str:

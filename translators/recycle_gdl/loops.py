@@ -8,6 +8,7 @@ from ggpbridge.gdl.ast import Not
 from .exprs import TEAM, Binding, _number, unsupported, _what
 from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
 from .grouploop import for_groups
+from .letalias import unchanged_by
 from .partlets import partition_walk
 from .runloops import for_runs
 from .terms import const, f, name, neg, rule, true
@@ -210,7 +211,7 @@ class Loops:
         rid = self.reg("v", value_domain(t))
         lits, v = self.val(n.value, env)
         for x in pres:
-            self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
+            self.kill_pre(x, lab)
         self.rules.append(rule(f("var_put", rid, v), self.at(lab), *lits))
         body, done = self.label(), self.label()
         self.goto(lab, body)
@@ -220,8 +221,13 @@ class Loops:
 
     def _let_cards(self, n, lab, after, env, t):
         """`let` of cards: the simulator binds a copy of the list, so a snapshot register."""
-        if self.bind_type(n.value, env) != "card" or self.snapshot_source(n.value, env) is None:
+        if self.bind_type(n.value, env) != "card":
             raise unsupported("'let' of a collection", n)
+        if self.snapshot_source(n.value, env) is None:
+            if not unchanged_by(n):
+                raise unsupported("'let' of a collection", n)
+            # nothing in the body changes what the value reads: judged where it is used, it is the copy
+            return self.stmt(n.body, lab, after, env.child(**{n.var: Binding("alias", (n.value, env), t)}))
         sid = self.take_snapshot(n.value, lab, env)
         body, done = self.label(), self.label()
         self.goto(lab, body)

@@ -20,6 +20,7 @@ class Options:
         r = self.fresh.var("r")
         self.rules.append(rule(f("choice_at", const(lab))))
         for fi, form in enumerate(ch.node.options):
+            self.mark_listed(form)
             conds, elems, local = [], [], Env(env)
             binds, lets, held = [], [], {}
             heads, node = option_head(form)

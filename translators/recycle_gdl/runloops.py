@@ -1,4 +1,4 @@
-"""`all` over `(runs largest|all N LOCATION using MAP)` in an action.
+"""`all` over `(runs largest|all N LOCATION using MAP)` in an action (or a filter of one).
 
 The simulator (`ggpbridge.sim.ops.runs`) sorts the cards by score and lists the runs of
 consecutive scores of at least N cards, in the order of their lowest score: with `largest`,
@@ -28,7 +28,7 @@ def for_runs(flow, n: ir.ForAll, lab, after, env) -> None:
     """The steps of `(all (runs …) 'R BODY)`."""
     r = n.coll
     least = _number(*flow.val(r.n, env))
-    if least is None or least < 1 or not isinstance(r.source, ir.Location):
+    if least is None or least < 1 or not _of_a_location(r.source):
         raise unsupported(f"'all' over {_what(r)} in an action (runs of one location, of a constant "
                           f"length of at least 1)", r)
     stmts = effects.statements(n.body, {})
@@ -67,6 +67,12 @@ def for_runs(flow, n: ir.ForAll, lab, after, env) -> None:
              f("less", s, s2), f("less", s2, s3)))
     flow.used.update({"plus", "overflow"})
     _loop(flow, n, r, lab, after, env, (args, run, earlier, between, twice))
+
+
+def _of_a_location(src) -> bool:
+    """A location, or a filter of one (Klaverjassen: the cards of one suit of a partition,
+    partlets.py): read at each round like the location, under the same check on the body."""
+    return isinstance(src, ir.Location) or (isinstance(src, ir.Filter) and isinstance(src.coll, ir.Location))
 
 
 def _loop(flow, n, r, lab, after, env, rels) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ggpbridge import ir
+from ggpbridge.errors import UnsupportedConstructError
 
 from .exprs import Binding, unsupported, _what
 from .nodes import STATEMENTS, scan_parts
@@ -14,11 +15,18 @@ class Scans:
     def pre_steps(self, nodes, lab, env) -> str:
         """Steps computing chance-bearing values (random, max/min) into registers; returns the action's label."""
         for x in nodes:
-            per = self._filters_around(x)
+            try:
+                per = self._filters_around(x)
+                if per is None:
+                    self._check_evaluated_once(x)
+            except UnsupportedConstructError:
+                # where no step can stand for the scan, a scan that never ties needs none
+                if isinstance(x, ir.Random) or not self.untied(x, env):
+                    raise
+                continue
             if per is not None:
                 lab = self.scan_per_element(x, per, lab, env)
                 continue
-            self._check_evaluated_once(x)
             nxt = self.label()
             rid = self.reg("t", "num" if isinstance(x, ir.Random) else "card_id")
             if isinstance(x, ir.Random):
@@ -28,6 +36,11 @@ class Scans:
             self.pre[id(x)] = rid
             lab = nxt
         return lab
+
+    def kill_pre(self, x, lab) -> None:
+        """Free x's register at `lab` once its statement has read it (a value read in place has none)."""
+        if id(x) in self.pre:
+            self.rules.append(rule(f("var_kill", self.pre[id(x)]), self.at(lab)))
 
     def _check_evaluated_once(self, x) -> None:
         """Refuse a chance-bearing value that the simulator may evaluate other than once per run.
