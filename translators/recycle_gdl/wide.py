@@ -3,7 +3,8 @@
 GDL has no numbers, and today's `less` and `plus` are tables over a successor chain, about
 n²/2 facts each over n numbers; worse, a rule that adds two run-time values (a storage and a
 sum) grounds once per pair of them. CardStock's Hearts3/Hearts4 sum card precedences of 100
-and more into scores: 11,230 and 11,434 numbers, about 130 million facts. Above `WIDE_FROM`
+and more into scores: 11,230 and 11,434 numbers, about 130 million facts; Klaverjassen4's
+scores span 2,007 numbers, whose tables and pair sums ran out of 6 GB. From `WIDE_FROM`
 numbers the translation therefore splits every number N of lo..hi into two digits in base B
 = ⌈√n⌉, `(ndig N H L)` with N = H·B + L and 0 <= L < B, and
 
@@ -37,9 +38,10 @@ from ggpbridge.gdl.ast import Distinct, Func, Not, Var, variables
 from .terms import const, f, neg, rule
 
 # Numbers from which the digits pay: at 3,000 the tables already ground to 9 million atoms,
-# 1.1 GB and a minute (README, benchmarks/table_sizes.py); the largest corpus translation
-# below Hearts has 762 numbers, so no other translation changes.
-WIDE_FROM = 3_000
+# 1.1 GB and a minute (README, benchmarks/table_sizes.py), and Klaverjassen4's 2,007 (with the
+# rules that add run-time values over them) ran out of 6 GB. Between Hearts and Klaverjassen
+# the largest corpus translation has 762 numbers, so no other translation changes.
+WIDE_FROM = 1_000
 
 LT, EQ, GT = const("lt"), const("eq"), const("gt")
 
