@@ -22,6 +22,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
+from . import ir
 from .errors import GameDefinitionError, GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
@@ -322,13 +323,19 @@ class Lockstep:
 
     def option_move(self, s, opt):
         """The translation's move for a simulator option: the form and the elements its `any`s take."""
-        from .translators.recycle_gdl.options import option_term
+        from .translators.recycle_gdl.options import option_head, option_term
+        from .translators.recycle_gdl.optgroups import element_terms
         from .moves import option_elements
         live = self.sim._live(s)
         frame = live.frames[-1]
         ch = frame[0].items[frame[1]]
-        return term_symbol(option_term(opt.form, [self._element(e, t) for e, t in
-                                                   option_elements(live, ch, opt)]))
+        # a group (a run, a partition's group) is named by the cards or value the translation gives it
+        colls = [h.coll for h in option_head(ch.node.options[opt.form])[0] if isinstance(h, ir.AnyOf)]
+        elems = []
+        for i, (e, t) in enumerate(option_elements(live, ch, opt)):
+            group = element_terms(colls[i], e, self.prog.lay) if i < len(colls) else None
+            elems += [self._element(e, t)] if group is None else group
+        return term_symbol(option_term(opt.form, elems))
 
     @staticmethod
     def _element(e, t):
