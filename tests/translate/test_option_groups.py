@@ -9,7 +9,7 @@ from ggpbridge import ir
 from ggpbridge.crosscheck import crosscheck
 from ggpbridge.recycle import parse_file, parse_text
 from ggpbridge.sim.ops import runs
-from ggpbridge.translators.recycle_gdl import optgroups
+from ggpbridge.translators.recycle_gdl import optgroups, runloops
 from ggpbridge.translators.recycle_gdl.export import card
 
 from test_coverage_cases import DATA, refusal
@@ -29,10 +29,11 @@ def test_options_over_runs_and_sets_agree_with_the_simulator():
 
 
 @pytest.mark.slow
-def test_runs_not_ending_at_their_block_top_are_found_by_the_lockstep(monkeypatch):
-    # listing every stretch of consecutive scores, not only those reaching their block's ends,
-    # offers runs the simulator does not
-    monkeypatch.setattr(optgroups, "block_ends", lambda mode: ())
+def test_runs_one_card_short_are_found_by_the_lockstep(monkeypatch):
+    # runs of one card fewer than the game asks for offer options the simulator does not
+    real = runloops.run_relations
+    monkeypatch.setattr(runloops, "run_relations", lambda flow, r, least, env, walk=True:
+                        real(flow, r, least - 1, env, walk))
     rep = lockstep(6)
     assert rep.divergence is not None and "options differ" in rep.divergence["what"]
 

@@ -782,6 +782,9 @@ class ExprCompiler:
             return [Not(counter)]
         if isinstance(n, ir.Compare):
             return self.compare(n, env)
+        from .optgroups import RunEnds   # made by the rewriting of options over runs
+        if isinstance(n, RunEnds):
+            return n.literals(self, env)
         raise unsupported(f"the condition {_what(n)}", n)
 
     def compare(self, n: ir.Compare, env) -> list:

@@ -7,16 +7,17 @@ rewrites the `any` into `any`s the options already translate:
 - A run of `(runs all|largest N LOC using MAP)` is named by its lowest- and highest-scoring
   cards (the first and last of the simulator's list, which is sorted by score):
 
-      (any LOC 'lo (any LOC 'hi ((and RUN) (let (filter LOC 'c (<= S(lo) S(c) S(hi))) 'R BODY))))
+      (any LOC 'lo (any LOC 'hi ((RUN-ENDS) (let (filter LOC 'c (<= S(lo) S(c) S(hi))) 'R BODY))))
 
-  RUN: S(hi) - S(lo) >= N - 1, the cards scoring S(lo)..S(hi) are S(hi) - S(lo) + 1 (no
-  score missing), no card scores S(hi) + 1 (the run reaches its block's top) and, with
-  `largest`, none S(lo) - 1. That is exact when no two cards score alike (else the simulator
-  lists a variant per card): every `set` of MAP must give every card of the game its own score
-  (checked once the game's maps are known, `check_distinct`), and N >= 2 (a map never set
-  scores every card 0). The simulator's list is in score order, the filter in location order:
-  BODY may read 'R only as its size and as `(repeat all (move (top|bottom 'R) …))` into a
-  location kept without order (a bag, order.py), where the order of the moves does not show.
+  RUN-ENDS (`RunEnds`, a condition only this rewriting makes) is runloops.py's relation
+  run(S, E) of the two cards' scores: the cards of LOC score S..E with none missing, reach
+  their block's top (and, with `largest`, its bottom), and are at least N. That is exact when
+  no two cards score alike (else the simulator lists a variant per card): every `set` of MAP
+  must give every card of the game its own score (checked once the game's maps are known,
+  `check_distinct`), and N >= 2 (a map never set scores every card 0). The simulator's list is
+  in score order, the filter in location order: BODY may read 'R only as its size and as
+  `(repeat all (move (top|bottom 'R) …))` into a location kept without order (a bag,
+  order.py), where the order of the moves does not show.
 - A group of `(partition ATTR LOC)` is named by its attribute value (partlets.py's filter F):
 
       (any (V1, V2, ...) 'v ((> (size F) 0) (let F 'G BODY)))
@@ -31,9 +32,9 @@ from __future__ import annotations
 
 from ggpbridge import ir
 
-from .exprs import unsupported, _what
+from .exprs import Env, unsupported, _what
 from .partlets import _value_filter
-from .terms import name
+from .terms import f, name
 
 _REFUSED_BODY = ("an option over runs whose body reads the run's order (only its size and `repeat all` moves of "
                  "its cards into a location kept without order are translated)")
@@ -67,38 +68,35 @@ def _runs(n: ir.AnyOf, body, flow):
     if not _order_free(body, n.var, flow.bags):
         raise unsupported(_REFUSED_BODY, n)
     tag = f"@{at.line}:{at.col}"   # no RECYCLE variable can be spelt so
-    lo, hi, c = ir.Var("lo" + tag, pos=at), ir.Var("hi" + tag, pos=at), "card" + tag
-
-    def score(card):
-        return ir.Score(card, r.points, pos=at)
-
-    def lit(k):
-        return ir.IntLit(k, pos=at)
-
-    def cards_where(cond):
-        return ir.Filter(r.source, c, cond, pos=at)
-
-    def size_is(coll, k):
-        return ir.Compare("==", ir.Size(coll, pos=at), k, pos=at)
-
-    sc = score(ir.Var(c, pos=at))
-    span = ir.Arith("-", score(hi), score(lo), pos=at)
-    inside = cards_where(ir.BoolOp("and", (ir.Compare(">=", sc, score(lo), pos=at),
-                                           ir.Compare("<=", sc, score(hi), pos=at)), pos=at))
-    beyond = {"top": ir.Arith("+", score(hi), lit(1), pos=at), "bottom": ir.Arith("-", score(lo), lit(1), pos=at)}
-    conds = [ir.Compare(">=", span, lit(least - 1), pos=at),
-             size_is(inside, ir.Arith("+", span, lit(1), pos=at))]
-    # a run ends where its block does; with `largest` it starts there too
-    conds += [size_is(cards_where(ir.Compare("==", sc, beyond[end], pos=at)), lit(0)) for end in block_ends(r.mode)]
+    lo, hi, c = "lo" + tag, "hi" + tag, "card" + tag
+    sc = ir.Score(ir.Var(c, pos=at), r.points, pos=at)
+    inside = ir.Filter(r.source, c, ir.BoolOp("and", (
+        ir.Compare(">=", sc, ir.Score(ir.Var(lo, pos=at), r.points, pos=at), pos=at),
+        ir.Compare("<=", sc, ir.Score(ir.Var(hi, pos=at), r.points, pos=at), pos=at)), pos=at), pos=at)
     flow.distinct_scores.append((r.points.name.value, r))
-    guarded = ir.CondAct(ir.BoolOp("and", tuple(conds), pos=at), ir.Let(inside, n.var, body, pos=at), pos=at)
-    return ir.AnyOf(r.source, lo.name, ir.AnyOf(r.source, hi.name, guarded, pos=at), pos=at)
+    guarded = ir.CondAct(RunEnds(r, lo, hi, pos=at), ir.Let(inside, n.var, body, pos=at), pos=at)
+    return ir.AnyOf(r.source, lo, ir.AnyOf(r.source, hi, guarded, pos=at), pos=at)
 
 
-def block_ends(mode: str) -> tuple:
-    """The ends of its block a run of `(runs MODE …)` reaches: `all` lists a run from every score
-    of a block to its top, `largest` the whole block."""
-    return ("top", "bottom") if mode == "largest" else ("top",)
+@ir.node
+class RunEnds(ir.Node):
+    """The condition that the cards of `runs.source` scoring from card 'low's score to card
+    'high's are one of its runs (made by the rewriting only: no game spells it)."""
+
+    runs: ir.Runs
+    low: str
+    high: str
+
+    def literals(self, comp, env) -> list:
+        """The condition's literals: runloops.py's run relation of the two cards' scores, over the
+        context without the two cards (else it would be grounded once per pair of cards)."""
+        from .runloops import run_relations
+        outer = Env({k: b for k, b in env.items() if k not in (self.low, self.high)}, cur=env.cur,
+                    fresh_next=env.fresh_next)
+        args, run = run_relations(comp, self.runs, self.runs.n.value, outer, walk=False)[:2]
+        lits, s = comp.val(ir.Score(ir.Var(self.low, pos=self.pos), self.runs.points, pos=self.pos), env)
+        more, e = comp.val(ir.Score(ir.Var(self.high, pos=self.pos), self.runs.points, pos=self.pos), env)
+        return lits + more + [f(run, *args, s, e)]
 
 
 def _order_free(body, var: str, bags) -> bool:
