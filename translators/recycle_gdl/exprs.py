@@ -321,6 +321,9 @@ class ExprCompiler:
             lits, args, k = self.tuple_source(c, env, "count")
             v = self.fresh.var("z")
             return lits + [f("tup_total", *args, k, const(12), v)], v
+        if isinstance(c, ir.RunSequence):
+            from .runseq import run_size   # runseq.py builds on this module
+            return run_size(self, c, n, env)
         raise unsupported(f"the size of {_what(c)}", n)
 
     def _snapshot_size(self, sid):
