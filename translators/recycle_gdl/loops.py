@@ -8,7 +8,7 @@ from ggpbridge.gdl.ast import Not
 from .exprs import TEAM, Binding, _number, unsupported, _what
 from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
 from .grouploop import for_groups
-from .partlets import partition_walk
+from .partlets import partition_walk, union_walk
 from .runloops import for_runs
 from .terms import const, f, name, neg, rule, true
 
@@ -29,7 +29,11 @@ class Loops:
             return for_runs(self, n, lab, after, env)
         if isinstance(coll, ir.Partition):   # groups in order of their first card (grouploop.py)
             attr = coll.attr.value if isinstance(coll.attr, ir.Name) else None
-            return for_groups(self, n, [c.get(attr) for c in self.prog.lay.cards], lab, after, env)
+            values = [c.get(attr) for c in self.prog.lay.cards]
+            walk = union_walk(n, values, self.bags)
+            if walk is not None:   # several locations, rounds in any order (partlets.py)
+                return self.stmt(walk, lab, after, env)
+            return for_groups(self, n, values, lab, after, env)
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind
