@@ -28,7 +28,7 @@ from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .gdl.kif import print_kif
 from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
-from .translate import (BEYOND_TABLES, RUN_VARIANTS, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost,
+from .translate import (BEYOND_TABLES, MANY_SUBSETS, RUN_VARIANTS, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost,
                         overflow_reason)
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
@@ -43,7 +43,7 @@ class Divergence(GgpBridgeError):
 # helped by fitting to more plays (the fit covers what storages reach, not the scores computed
 # from them, nor the order of draws).
 OVERFLOW_KINDS = {BEYOND_TABLES: "tables", STALE_DRAW: "stale draw", SCORE_OFF_TABLES: "score",
-                  RUN_VARIANTS: "run variants"}
+                  RUN_VARIANTS: "run variants", MANY_SUBSETS: "subsets"}
 
 
 @dataclass
@@ -145,7 +145,7 @@ class Lockstep:
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
             reason = overflow_reason(g)
-            if reason is not None and (self.tr.fit is not None or reason in (STALE_DRAW, RUN_VARIANTS)):
+            if reason is not None and (self.tr.fit is not None or reason in (STALE_DRAW, RUN_VARIANTS, MANY_SUBSETS)):
                 # beyond the fitted tables, a draw from a deck refilled and not shuffled since, or
                 # runs the translation does not list (never a matter of the tables' size)
                 self.overflow_kind = OVERFLOW_KINDS[reason]

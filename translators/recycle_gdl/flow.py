@@ -36,6 +36,7 @@ class Flow(Options, Loops, Actions, Scans, ExprCompiler):
         self.nvar = 0
         self.point_sets: list = []               # (set id, SetPoints node, static base, dynamic awards)
         self.distinct_scores: list = []          # (map name, node): options over runs (optgroups.py)
+        self.nonneg_scores: list = []            # (map name, node): subsets counted by sum (subsetsums.py)
         self.chance_labels: set = set()
         self.deck_shuffles: dict = {}            # deck -> the labels of its shuffles (order.py)
         self.values = prog.values

@@ -10,6 +10,7 @@ from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
 from .grouploop import for_groups
 from .partlets import partition_walk, union_walk
 from .runloops import for_runs
+from .subsetsums import for_subset_sums
 from .terms import const, f, name, neg, rule, true
 
 
@@ -27,6 +28,8 @@ class Loops:
             return self._for_cards(n, lab, after, env)
         if isinstance(coll, ir.Runs):
             return for_runs(self, n, lab, after, env)
+        if isinstance(coll, ir.Subsets):   # those of a given sum, counted (subsetsums.py)
+            return for_subset_sums(self, n, lab, after, env)
         if isinstance(coll, ir.Partition):   # groups in order of their first card (grouploop.py)
             attr = coll.attr.value if isinstance(coll.attr, ir.Name) else None
             values = [c.get(attr) for c in self.prog.lay.cards]
