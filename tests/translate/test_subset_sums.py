@@ -58,3 +58,19 @@ def test_subsets_counted_under_a_map_with_a_negative_score_are_refused():
     game = _variant("((RANK : SIX) 6)", "((RANK : SIX) (- 0 6))", "negative_pips.rcy")
     error = refusal(game)
     assert "below 0" in error.message and "PIPS" in error.message
+
+
+@pytest.mark.slow
+def test_the_crosscheck_command_says_why_plays_ended_as_overflow(tmp_path):
+    # it stopped on a KeyError for the kinds it had no words for (run variants, subsets)
+    from click.testing import CliRunner
+    from ggpbridge.cli import main
+    from ggpbridge.crosscheck import OVERFLOW_KINDS
+    from ggpbridge.cli.crosscheck import _OVERFLOW_HINTS
+    assert set(OVERFLOW_KINDS.values()) <= set(_OVERFLOW_HINTS)
+    path = tmp_path / "many_sevens.rcy"
+    path.write_text(GAME.read_text().replace("(repeat 4 ", f"(repeat {subsetsums.MOST} ").replace(
+        "(SUIT (RED, BLUE))", "(SUIT (RED, BLUE, GREEN))"))
+    r = CliRunner().invoke(main, ["crosscheck", str(path), "-n", "2"])
+    assert r.exit_code == 0, r.output
+    assert "2 games ended as overflow" in r.output and "counted the subsets of more cards" in r.output
