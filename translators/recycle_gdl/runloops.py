@@ -35,6 +35,9 @@ def for_runs(flow, n: ir.ForAll, lab, after, env) -> None:
     written = set().union(*(effects.writes(s, h) for s, _, h in stmts if not isinstance(s, effects._STRUCTURE)))
     if effects.meets(effects.reads(r, {}), written):
         raise unsupported(f"'all' over {_what(r)} whose body may change its cards or their scores", r)
+    from .runcounts import counts_variants, for_run_counts   # runcounts.py builds on this module
+    if counts_variants(n, flow.bags):   # variants of runs of equal scores counted
+        return for_run_counts(flow, n, least, lab, after, env)
     _loop(flow, n, r, lab, after, env, run_relations(flow, r, least, env))
 
 
