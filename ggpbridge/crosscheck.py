@@ -22,12 +22,13 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
+from . import ir
 from .errors import GameDefinitionError, GgpBridgeError
 from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .gdl.kif import print_kif
 from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
-from .translate import (BEYOND_TABLES, RUN_VARIANTS, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost,
+from .translate import (BEYOND_TABLES, MANY_SUBSETS, RUN_VARIANTS, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost,
                         overflow_reason)
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
@@ -42,7 +43,7 @@ class Divergence(GgpBridgeError):
 # helped by fitting to more plays (the fit covers what storages reach, not the scores computed
 # from them, nor the order of draws).
 OVERFLOW_KINDS = {BEYOND_TABLES: "tables", STALE_DRAW: "stale draw", SCORE_OFF_TABLES: "score",
-                  RUN_VARIANTS: "run variants"}
+                  RUN_VARIANTS: "run variants", MANY_SUBSETS: "subsets"}
 
 
 @dataclass
@@ -144,7 +145,7 @@ class Lockstep:
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
             reason = overflow_reason(g)
-            if reason is not None and (self.tr.fit is not None or reason in (STALE_DRAW, RUN_VARIANTS)):
+            if reason is not None and (self.tr.fit is not None or reason in (STALE_DRAW, RUN_VARIANTS, MANY_SUBSETS)):
                 # beyond the fitted tables, a draw from a deck refilled and not shuffled since, or
                 # runs the translation does not list (never a matter of the tables' size)
                 self.overflow_kind = OVERFLOW_KINDS[reason]
@@ -322,13 +323,19 @@ class Lockstep:
 
     def option_move(self, s, opt):
         """The translation's move for a simulator option: the form and the elements its `any`s take."""
-        from .translators.recycle_gdl.options import option_term
+        from .translators.recycle_gdl.options import option_head, option_term
+        from .translators.recycle_gdl.optgroups import element_terms
         from .moves import option_elements
         live = self.sim._live(s)
         frame = live.frames[-1]
         ch = frame[0].items[frame[1]]
-        return term_symbol(option_term(opt.form, [self._element(e, t) for e, t in
-                                                   option_elements(live, ch, opt)]))
+        # a group (a run, a partition's group) is named by the cards or value the translation gives it
+        colls = [h.coll for h in option_head(ch.node.options[opt.form])[0] if isinstance(h, ir.AnyOf)]
+        elems = []
+        for i, (e, t) in enumerate(option_elements(live, ch, opt)):
+            group = element_terms(colls[i], e, self.prog.lay) if i < len(colls) else None
+            elems += [self._element(e, t)] if group is None else group
+        return term_symbol(option_term(opt.form, elems))
 
     @staticmethod
     def _element(e, t):

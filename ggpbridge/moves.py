@@ -25,6 +25,8 @@ def element_text(lay, e, t) -> str:
         return card_text(lay.cards[e])
     if t in ("player", "team") and isinstance(e, int):
         return f"{t} {e}"
+    if t == "cards" and isinstance(e, list):   # a group: a run, a partition's group, a subset
+        return "[" + " ".join(card_text(lay.cards[x]) for x in e) + "]"
     return str(e)
 
 

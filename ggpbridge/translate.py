@@ -66,6 +66,8 @@ BEYOND_TABLES = "the play went beyond the translation's tables"
 SCORE_OFF_TABLES = "the play's scoring left the translation's integers"
 # translators/recycle_gdl/runloops.py: CardStock lists a variant of a run per card of equal score
 RUN_VARIANTS = "the play looped over runs of cards with equal scores (variants the translation does not list)"
+# translators/recycle_gdl/subsetsums.py: subsets of a sum counted over a bounded number of cards
+MANY_SUBSETS = "the play counted the subsets of more cards than the translation counts"
 
 
 def overflow_reason(state) -> str | None:
@@ -76,6 +78,8 @@ def overflow_reason(state) -> str | None:
         return STALE_DRAW
     if any(x.name == "run_variants" for x in state):
         return RUN_VARIANTS
+    if any(x.name == "many_subsets" for x in state):
+        return MANY_SUBSETS
     return BEYOND_TABLES
 
 

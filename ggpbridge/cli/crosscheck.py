@@ -14,9 +14,11 @@ from .common import dialect_option, fit_option, keeps_partial_results, load, nam
 _OVERFLOW_HINTS = {
     "tables": "beyond the tables fitted to {fit} plays: raise --fit",
     "stale draw": "drew from a deck not shuffled since cards were put back in",
-    "run variants": "listed runs of cards of equal score, which the translation does not branch on",
     "score": "with a score, or a result on the way to one, outside the translation's integers, every goal "
              "0 as expected: the fit sizes storages, not the scores computed from them",
+    "run variants": "met runs of cards with equal scores (listed or looped over), whose variants the "
+                    "translation does not branch on",
+    "subsets": "counted the subsets of more cards than the translation counts",
 }
 
 

@@ -123,7 +123,8 @@ class StmtCompiler(ExprCompiler):
             old = vs.get(var, _MISSING)
             e = vs[var] = items[c.branch(len(items))]
             if c.belems is not None:  # an observer (crosscheck) labels the option by its elements
-                c.belems.append((e, t))
+                # a group's list is copied: the option's body may take cards out of it
+                c.belems.append((list(e) if isinstance(e, list) else e, t))
             k = body(c)
             _restore(vs, var, old)
             return k

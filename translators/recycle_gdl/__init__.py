@@ -15,7 +15,7 @@ from ggpbridge.gdl.ast import Const, Description, Func
 from ggpbridge.sim.actions import _matching
 from ggpbridge.sim.exprs import _INT_OPS
 
-from . import bestsum, kernel, plays, valued, wide
+from . import bestsum, kernel, optgroups, plays, subsetsums, valued, wide
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
@@ -267,6 +267,8 @@ class Translation:
 
     def _points(self, flow) -> list:
         """Per point map `set`: each card's score, for every pattern of run-time awards it matches."""
+        optgroups.check_distinct(flow)
+        subsetsums.check_nonneg(flow)
         out = []
         lay = self.prog.lay
         F = Fresh()

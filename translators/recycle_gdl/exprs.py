@@ -323,6 +323,9 @@ class ExprCompiler:
             lits, args, k = self.tuple_source(c, env, "count")
             v = self.fresh.var("z")
             return lits + [f("tup_total", *args, k, const(12), v)], v
+        if isinstance(c, ir.RunSequence):
+            from .runseq import run_size   # runseq.py builds on this module
+            return run_size(self, c, n, env)
         raise unsupported(f"the size of {_what(c)}", n)
 
     def _snapshot_size(self, sid):
@@ -784,6 +787,9 @@ class ExprCompiler:
             return [Not(counter)]
         if isinstance(n, ir.Compare):
             return self.compare(n, env)
+        from .optgroups import RunEnds   # made by the rewriting of options over runs
+        if isinstance(n, RunEnds):
+            return n.literals(self, env)
         raise unsupported(f"the condition {_what(n)}", n)
 
     def compare(self, n: ir.Compare, env) -> list:
@@ -803,6 +809,13 @@ class ExprCompiler:
             lits = compare(self, n, env)
             if lits is not None:
                 return lits
+        end = _lone_end(n)
+        if n.op == "!=" and end is not None and self.type_of(end[0], env) == "card":
+            # the simulator's top (bottom) card of an empty collection is none, unequal to any card
+            la, a = self.val(end[0], env)
+            inner = env.child(**{"@card": Binding("logic", a, "card")})
+            lb, b = self.val(end[1], inner)
+            return la + [Not(self.exists("same", inner, self.equal([], a, lb, b, inner)))]
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
         if n.op == "==":
@@ -816,6 +829,18 @@ class ExprCompiler:
         if n.op == "<=":
             return la + lb + [f("leq", a, b)]
         return la + lb + [f("leq", b, a)]
+
+
+def _lone_end(n: ir.Compare):
+    """(the other operand, the end card) when exactly one operand of n is the top or bottom card
+    of a location (none when it is empty), else None."""
+    ends = [isinstance(x, ir.CardAt) and x.where in ("top", "bottom") and isinstance(x.source, ir.Location)
+            for x in (n.left, n.right)]
+    if ends == [False, True]:
+        return n.left, n.right
+    if ends == [True, False]:
+        return n.right, n.left
+    return None
 
 
 def _number(lits, t) -> int | None:

@@ -37,6 +37,8 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler)
         self.choice_forms: dict[str, list] = {}  # label -> [(form, [(var, type)])]
         self.nvar = 0
         self.point_sets: list = []               # (set id, SetPoints node, static base, dynamic awards)
+        self.distinct_scores: list = []          # (map name, node): options over runs (optgroups.py)
+        self.nonneg_scores: list = []            # (map name, node): subsets counted by sum (subsetsums.py)
         self.chance_labels: set = set()
         self.deck_shuffles: dict = {}            # deck -> the labels of its shuffles (order.py)
         self.values = prog.values

@@ -9,8 +9,9 @@ from .exprs import TEAM, Binding, _number, unsupported, _what
 from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
 from .grouploop import for_groups
 from .letalias import unchanged_by
-from .partlets import partition_walk
+from .partlets import partition_walk, union_walk
 from .runloops import for_runs
+from .subsetsums import for_subset_sums
 from .terms import const, f, name, neg, rule, true
 
 
@@ -28,9 +29,15 @@ class Loops:
             return self._for_cards(n, lab, after, env)
         if isinstance(coll, ir.Runs):
             return for_runs(self, n, lab, after, env)
+        if isinstance(coll, ir.Subsets):   # those of a given sum, counted (subsetsums.py)
+            return for_subset_sums(self, n, lab, after, env)
         if isinstance(coll, ir.Partition):   # groups in order of their first card (grouploop.py)
             attr = coll.attr.value if isinstance(coll.attr, ir.Name) else None
-            return for_groups(self, n, [c.get(attr) for c in self.prog.lay.cards], lab, after, env)
+            values = [c.get(attr) for c in self.prog.lay.cards]
+            walk = union_walk(n, values, self.bags)
+            if walk is not None:   # several locations, rounds in any order (partlets.py)
+                return self.stmt(walk, lab, after, env)
+            return for_groups(self, n, values, lab, after, env)
         if not isinstance(coll, (ir.AllOf, ir.Other)):
             raise unsupported(f"'all' over {_what(coll)} in an action", coll)
         kind = coll.kind

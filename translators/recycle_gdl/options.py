@@ -4,7 +4,7 @@ from __future__ import annotations
 from ggpbridge import ir
 from ggpbridge.gdl.ast import Not, Var
 
-from . import effects
+from . import effects, optgroups
 from .exprs import Binding, Env, unsupported, _what
 from .nodes import is_collection, pre_nodes_expr, value_domain
 from .takenaway import drawn_member, taken_before
@@ -23,7 +23,7 @@ class Options:
             self.mark_listed(form)
             conds, elems, local = [], [], Env(env)
             binds, lets, held = [], [], {}
-            heads, node = option_head(form)
+            heads, node = option_head(optgroups.rewrite(form, self))
             k = 0
             while k < len(heads):
                 h = heads[k]

@@ -56,6 +56,31 @@ def partition_walk(n: ir.Let, values: list, bags: frozenset):
     return ir.ForAll(names, value.name, ir.Let(cards, group, nonempty, pos=n.pos), pos=body.pos)
 
 
+def union_walk(n: ir.ForAll, values: list, bags: frozenset):
+    """`(all (partition ATTR L1 L2 ...) 'G BODY)` over several locations (or their union), as a walk of the
+    attribute's values with 'G the filter of their union, when BODY's rounds commute and move no
+    card (Cribbage's pairs: `inc`s by the size of each rank's group); None when not exact.
+    The simulator's groups concatenate the locations as the union does."""
+    part = n.coll
+    locs = part.sources
+    if len(locs) == 1 and isinstance(locs[0], ir.SetOp) and locs[0].op == "union":
+        locs = locs[0].args
+    if not (isinstance(part.attr, ir.Name) and len(locs) > 1 and values and None not in values
+            and all(isinstance(x, ir.Location) for x in locs)):
+        return None
+    reads = set().union(*(effects.reads(x, {}) for x in locs))
+    if any(isinstance(x, (ir.Move, ir.RepeatAll)) for x in n.body.walk()) or not _commutes(n.body, n.var, reads, bags):
+        return None
+    union = ir.Partition(part.attr, (ir.SetOp("union", tuple(locs), pos=part.pos),), pos=part.pos)
+    value, cards = _value_filter(union, n)
+    body = effects.substitute(n.body, n.var, cards)
+    if body is None:
+        return None
+    some = ir.Compare(">", ir.Size(cards, pos=n.pos), ir.IntLit(0, pos=n.pos), pos=n.pos)
+    names = ir.NameList(tuple(sorted(set(values))), pos=part.pos)
+    return ir.ForAll(names, value.name, ir.CondAct(some, body, pos=n.pos), pos=n.pos)
+
+
 def _commutes(body, group: str, source_reads: set, bags: frozenset) -> bool:
     """Whether rounds of `body` (one per group) give the same result in any order and leave the
     other groups' cards where they are: see the module doc."""

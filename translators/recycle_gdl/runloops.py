@@ -35,6 +35,16 @@ def for_runs(flow, n: ir.ForAll, lab, after, env) -> None:
     written = set().union(*(effects.writes(s, h) for s, _, h in stmts if not isinstance(s, effects._STRUCTURE)))
     if effects.meets(effects.reads(r, {}), written):
         raise unsupported(f"'all' over {_what(r)} whose body may change its cards or their scores", r)
+    from .runcounts import counts_variants, for_run_counts   # runcounts.py builds on this module
+    if counts_variants(n, flow.bags):   # variants of runs of equal scores counted
+        return for_run_counts(flow, n, least, lab, after, env)
+    _loop(flow, n, r, lab, after, env, run_relations(flow, r, least, env))
+
+
+def run_relations(flow, r: ir.Runs, least: int, env, walk: bool = True) -> tuple:
+    """(args, run, earlier, between, twice): helper relations over the context `args` of env.
+    run(args, S, E): a run of r from score S to E (when no two cards score alike); with `walk`,
+    also the order of the runs (earlier, between) and twice(args): two cards score alike."""
     x, v, v2, s, e, e2, s2, s3, c = (flow.fresh.var(h) for h in "xvvseessc")
     members = flow.member(r.source, env, x)
     pl, key, po = flow.points(r.points, env)
@@ -47,7 +57,8 @@ def for_runs(flow, n: ir.ForAll, lab, after, env) -> None:
     add(rule(f(has, *args, v), *dom, *score))
     y = flow.fresh.var("y")
     other = [*flow.member(r.source, env, y), f("card_points", key, po, y, v)]
-    add(rule(f(twice, *args), *dom, *score, *other, distinct(x, y)))
+    if walk:
+        add(rule(f(twice, *args), *dom, *score, *other, distinct(x, y)))
     # start(V): a block's lowest score (V - 1 not scored); block(S, E): S..E scored, E + 1 not
     down, up = pred("run_down"), pred("run_up")
     add(rule(f(down, *args, v), f(has, *args, v), f("succ", v2, v), f(has, *args, v2)))
@@ -62,11 +73,13 @@ def for_runs(flow, n: ir.ForAll, lab, after, env) -> None:
     # run(S, E): a run from S to E of at least `least` cards (E - S >= least - 1)
     lo = flow.fresh.var("l")
     add(rule(f(run, *args, first, e), *runs_from, f("plus", first, k1, lo), f("leq", lo, e)))
-    add(rule(f(earlier, *args, s), f(run, *args, s, e), f(run, *args, s2, e2), f("less", s2, s)))
-    add(rule(f(between, *args, s, s3), f(run, *args, s, e), f(run, *args, s2, e2), f(run, *args, s3, c),
-             f("less", s, s2), f("less", s2, s3)))
-    flow.used.update({"plus", "overflow"})
-    _loop(flow, n, r, lab, after, env, (args, run, earlier, between, twice))
+    if walk:
+        add(rule(f(earlier, *args, s), f(run, *args, s, e), f(run, *args, s2, e2), f("less", s2, s)))
+        add(rule(f(between, *args, s, s3), f(run, *args, s, e), f(run, *args, s2, e2), f(run, *args, s3, c),
+                 f("less", s, s2), f("less", s2, s3)))
+        flow.used.add("overflow")
+    flow.used.add("plus")
+    return args, run, earlier, between, twice
 
 
 def _of_a_location(src) -> bool:
