@@ -16,7 +16,7 @@ _OVERFLOW_HINTS = {
     "stale draw": "drew from a deck not shuffled since cards were put back in",
     "score": "with a score, or a result on the way to one, outside the translation's integers, every goal "
              "0 as expected: the fit sizes storages, not the scores computed from them",
-    "run variants": "met runs of cards with equal scores (listed or looped over), whose variants the "
+    "run variants": "met runs of cards of equal score (listed or looped over), whose variants the "
                     "translation does not branch on",
     "subsets": "counted the subsets of more cards than the translation counts",
 }
