@@ -16,6 +16,7 @@ from ggpbridge.sim.actions import _matching
 from ggpbridge.sim.exprs import _INT_OPS
 
 from . import bestsum, kernel, optgroups, plays, subsetsums, valued, wide
+from .capped import capped_keys
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
@@ -65,6 +66,8 @@ class Translation:
         self.prog = prog = Program(game, overrides)
         self.version = version
         self.fit = fit
+        # fitted storages past any table (Poker's compounding products): capped, not widened to
+        self.capped = capped_keys(fit.ints) if fit is not None else frozenset()
         # the scores the point maps can give, filled in by _points
         self.point_values: set = {0}
         self.values_by_map: dict = {}   # points map name -> the scores its `set`s can give
@@ -114,6 +117,7 @@ class Translation:
         fresh, body = Fresh(), []
         flow = self.flow = Flow(self.prog, fresh, body)
         flow.decks, flow.bags, flow.wide = self.decks, self.bags, wide
+        flow.capped = bool(self.capped)
         return fresh, body, flow, flow.game()
 
     # ------------------------------------------------------------ parts
@@ -208,7 +212,7 @@ class Translation:
         for ln, _ in sorted(self._locations(), key=lambda x: x[0].name):
             out += [rule(f("room", ln, const(i))) for i in range(min(sizes.get(ln, full), full))]
         for key in sorted(self.stores["sto"]):
-            lo, hi = fit.ints.get(key, self.bounds)
+            lo, hi = self.bounds if key in self.capped else fit.ints.get(key, self.bounds)
             out += [rule(f("int_room", name(key), const(v))) for v in range(min(lo, 0), max(hi, 0) + 1)]
         return out
 
@@ -345,8 +349,9 @@ class Translation:
         if self.fit is not None:
             # every value the fitting plays wrote must be in the table, even where the static bound
             # of an increment falls short (a count times 100 in Caterpillar is bounded by 52 here)
-            for key_lo, key_hi in self.fit.ints.values():
-                lo, hi = min(lo, key_lo), max(hi, key_hi)
+            for key, (key_lo, key_hi) in self.fit.ints.items():
+                if key not in self.capped:
+                    lo, hi = min(lo, key_lo), max(hi, key_hi)
         return lo, hi + 1
 
     def _sum_range(self, key) -> tuple[int, int]:

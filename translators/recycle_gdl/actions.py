@@ -154,6 +154,10 @@ class Actions:
         lv, v = self.val(n.value, env)
         if sign is None:
             self.act(lab, f("set_int", key, o, v), lo + lv)
+            if self.capped:   # a value off the capped tables (capped.py) would leave the storage as it was
+                from .capped import missing_value
+                self.act(lab, f("nx", const("overflow")), missing_value(self, env, lo, lv))
+                self.used.add("overflow")
             return
         old, new = self.fresh.var("k"), self.fresh.var("k")
         if self.wide is not None:   # digits (wide.py): the old value and the change projected apart

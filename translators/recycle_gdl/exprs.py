@@ -73,6 +73,7 @@ class ExprCompiler:
 
     bags: frozenset = frozenset()   # locations without order (order.py): `(in L O C)` fluents
     wide = None                     # a wide.Wide: integers too many for tables, added by digits
+    capped = False                  # fitted storages beyond any table (capped.py): a missing value is `overflow`
     decks: frozenset = frozenset()  # bags drawn from at random (order.py)
 
     def __init__(self, lay, fresh, rules: list, pre: dict):
