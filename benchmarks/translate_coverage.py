@@ -80,7 +80,8 @@ def main() -> None:
     clean = counts["translates"] + counts["too large"] + counts["refused"] + counts["other"]
     print(f"{len(paths)} files: {clean} check clean, {counts['unclean']} do not; of the clean, "
           f"{counts['translates'] + counts['too large']} translate to valid GDL-II ({counts['too large']} of them "
-          f"too large to ground), {counts['refused']} are refused, {counts['other']} fail otherwise")
+          f"too large to ground), {counts['refused']} {'is' if counts['refused'] == 1 else 'are'} refused, "
+          f"{counts['other']} {'fails' if counts['other'] == 1 else 'fail'} otherwise")
     print(f"{'files':>5}  refusal")
     for what, where in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f"{len(where):>5}  {what}")
