@@ -27,6 +27,37 @@ def agree(path, n: int, **kw):
     return rep
 
 
+def diverges(path, n: int, what: str):
+    """N lockstep seeds of PATH on a translation broken on purpose: the divergence is found,
+    and its `what` names WHAT."""
+    rep = crosscheck(parse_file(path), n, seed=0)
+    assert rep.divergence is not None and what in rep.divergence["what"], rep.as_dict()
+    return rep
+
+
+def count_one_more(monkeypatch, module) -> None:
+    """Break MODULE: every number it reads from a count (its `_number`) is one more."""
+    real = module._number
+    monkeypatch.setattr(module, "_number", lambda lits, t: real(lits, t) + 1)
+
+
+def complement_groups(monkeypatch, module) -> None:
+    """Break MODULE: the group of a partition's value holds the cards NOT of that value."""
+    real = module._value_filter
+
+    def others(part, at):
+        value, cards = real(part, at)
+        return value, ir.Filter(cards.coll, cards.var, ir.Not(cards.cond, pos=at.pos), pos=cards.pos)
+    monkeypatch.setattr(module, "_value_filter", others)
+
+
+def variant(path, old: str, new: str, name: str):
+    """The game of PATH with OLD (which it must contain) replaced by NEW, read as NAME."""
+    text = path.read_text()
+    assert old in text
+    return parse_text(text.replace(old, new), name)
+
+
 def facts(desc, rel: str) -> set:
     return {tuple(a.name for a in r.head.args) for r in desc.rules
             if not r.body and isinstance(r.head, Func) and r.head.name == rel}

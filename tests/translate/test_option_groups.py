@@ -7,12 +7,12 @@ import pytest
 
 from ggpbridge import ir
 from ggpbridge.crosscheck import crosscheck
-from ggpbridge.recycle import parse_file, parse_text
+from ggpbridge.recycle import parse_file
 from ggpbridge.sim.ops import runs
 from ggpbridge.translators.recycle_gdl import optgroups, runloops
 from ggpbridge.translators.recycle_gdl.export import card
 
-from test_coverage_cases import DATA, refusal
+from test_coverage_cases import DATA, complement_groups, refusal, variant
 
 GAME = DATA / "option_groups.rcy"
 
@@ -40,12 +40,7 @@ def test_runs_one_card_short_are_found_by_the_lockstep(monkeypatch):
 
 @pytest.mark.slow
 def test_a_set_named_by_the_wrong_cards_is_found_by_the_lockstep(monkeypatch):
-    real = optgroups._value_filter
-
-    def others(part, at):   # the cards NOT of the value: a broken group
-        value, cards = real(part, at)
-        return value, ir.Filter(cards.coll, cards.var, ir.Not(cards.cond, pos=at.pos), pos=cards.pos)
-    monkeypatch.setattr(optgroups, "_value_filter", others)
+    complement_groups(monkeypatch, optgroups)
     rep = lockstep(6)
     assert rep.divergence is not None and "options differ" in rep.divergence["what"]
 
@@ -59,9 +54,7 @@ def test_a_run_is_named_by_its_lowest_and_highest_scoring_cards():
 
 
 def _variant(old: str, new: str, name: str):
-    text = GAME.read_text()
-    assert old in text
-    return parse_text(text.replace(old, new), name)
+    return variant(GAME, old, new, name)
 
 
 def test_an_option_reading_a_runs_order_is_refused():

@@ -4,29 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from ggpbridge.crosscheck import crosscheck
-from ggpbridge.recycle import parse_file, parse_text
+from ggpbridge.recycle import parse_text
 from ggpbridge.sim.ops import run_sequence
 from ggpbridge.translators.recycle_gdl import runseq
 
-from test_coverage_cases import DATA, refusal
+from test_coverage_cases import DATA, agree, count_one_more, diverges, refusal
 
 GAME = DATA / "pile_runs.rcy"
 
 
 @pytest.mark.slow
 def test_run_sizes_at_both_ends_of_a_pile_agree_with_the_simulator():
-    rep = crosscheck(parse_file(GAME), 10, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 10 and rep.rule_errors == [] and rep.overflowed == []
+    assert agree(GAME, 10).overflowed == []
 
 
 @pytest.mark.slow
 def test_run_sizes_that_ask_one_card_more_are_found_by_the_lockstep(monkeypatch):
-    real = runseq._number
-    monkeypatch.setattr(runseq, "_number", lambda lits, t: real(lits, t) + 1)
-    rep = crosscheck(parse_file(GAME), 10, seed=0)
-    assert rep.divergence is not None and "state" in rep.divergence["what"]
+    count_one_more(monkeypatch, runseq)
+    diverges(GAME, 10, "state")
 
 
 def test_the_pile_runs_the_game_scores_are_those_of_its_module_doc():

@@ -6,33 +6,27 @@ from __future__ import annotations
 import pytest
 
 from ggpbridge.crosscheck import crosscheck
-from ggpbridge.recycle import parse_file, parse_text
+from ggpbridge.recycle import parse_text
 from ggpbridge.translators.recycle_gdl import subsetsums
 
-from test_coverage_cases import DATA, refusal
+from test_coverage_cases import DATA, agree, count_one_more, diverges, refusal, variant
 
 GAME = DATA / "fifteens.rcy"
 
 
 def _variant(old: str, new: str, name: str):
-    text = GAME.read_text()
-    assert old in text
-    return parse_text(text.replace(old, new), name)
+    return variant(GAME, old, new, name)
 
 
 @pytest.mark.slow
 def test_subsets_of_a_sum_counted_agree_with_the_simulator():
-    rep = crosscheck(parse_file(GAME), 10, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 10 and rep.rule_errors == [] and rep.overflowed == []
+    assert agree(GAME, 10).overflowed == []
 
 
 @pytest.mark.slow
 def test_subsets_counted_for_the_wrong_sum_are_found_by_the_lockstep(monkeypatch):
-    real = subsetsums._number
-    monkeypatch.setattr(subsetsums, "_number", lambda lits, t: real(lits, t) + 1)
-    rep = crosscheck(parse_file(GAME), 10, seed=0)
-    assert rep.divergence is not None and "state" in rep.divergence["what"]
+    count_one_more(monkeypatch, subsetsums)
+    diverges(GAME, 10, "state")
 
 
 @pytest.mark.slow

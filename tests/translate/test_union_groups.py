@@ -5,33 +5,23 @@ from __future__ import annotations
 
 import pytest
 
-from ggpbridge import ir
-from ggpbridge.crosscheck import crosscheck
-from ggpbridge.recycle import parse_file, parse_text
+from ggpbridge.recycle import parse_text
 from ggpbridge.translators.recycle_gdl import partlets
 
-from test_coverage_cases import DATA, refusal
+from test_coverage_cases import DATA, agree, complement_groups, diverges, refusal
 
 GAME = DATA / "union_pairs.rcy"
 
 
 @pytest.mark.slow
 def test_pairs_of_a_union_agree_with_the_simulator():
-    rep = crosscheck(parse_file(GAME), 10, seed=0)
-    assert rep.divergence is None, rep.divergence
-    assert rep.playouts == 10 and rep.rule_errors == []
+    agree(GAME, 10)
 
 
 @pytest.mark.slow
 def test_groups_of_the_wrong_cards_are_found_by_the_lockstep(monkeypatch):
-    real = partlets._value_filter
-
-    def others(part, at):   # the cards NOT of the value: a broken group
-        value, cards = real(part, at)
-        return value, ir.Filter(cards.coll, cards.var, ir.Not(cards.cond, pos=at.pos), pos=cards.pos)
-    monkeypatch.setattr(partlets, "_value_filter", others)
-    rep = crosscheck(parse_file(GAME), 10, seed=0)
-    assert rep.divergence is not None and "state" in rep.divergence["what"]
+    complement_groups(monkeypatch, partlets)
+    diverges(GAME, 10, "state")
 
 
 def test_groups_of_a_union_whose_body_moves_cards_are_refused():
