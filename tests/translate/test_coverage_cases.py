@@ -51,6 +51,20 @@ def complement_groups(monkeypatch, module) -> None:
     monkeypatch.setattr(module, "_value_filter", others)
 
 
+def differs_on(ls, rules, seeds: int) -> str:
+    """Play a Lockstep's first SEEDS seeds with its translation replaced by RULES (broken on
+    purpose): the `what` of the divergence found, which must not be an overflow."""
+    from ggpbridge.gdl.ast import Description
+    from ggpbridge.gdl.machine import ClingoMachine
+    ls.gdl = ClingoMachine(Description(rules))
+    with pytest.raises(Exception) as info:
+        for seed in range(seeds):
+            ls.play(seed)
+    what = info.value.detail["what"]
+    assert "differ" in what and "overflow" not in what, info.value.detail
+    return what
+
+
 def variant(path, old: str, new: str, name: str):
     """The game of PATH with OLD (which it must contain) replaced by NEW, read as NAME."""
     text = path.read_text()
