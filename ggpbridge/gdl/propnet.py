@@ -53,18 +53,21 @@ class Propnet:
             bad = next(int(h) for h in heads if int(h) in inputs)
             raise ValueError(f"input atom {bad} is the head of a rule")
         self.value = bytearray(size)
-        # Flat typed arrays, not lists: a list costs 8 bytes an entry and an int object 28 more
-        # past 256, and a million-rule program has millions of atoms (issue #38, README).
-        self.head = array("i", heads.tobytes())
+        # Flat typed arrays where they can be: a list costs 8 bytes an entry and an int object 28
+        # more past 256, and a million-rule program has millions of atoms (issue #38, README).
+        # The counts a transition changes and the heads it reads stay lists: an array's item
+        # costs a new int object at every access, and these are most of a transition's time
+        # (transitions 1.4 times slower with them as arrays, War n = 8 and Agram).
+        self.head: list[int] = heads.tolist()
         rule_of = np.repeat(np.arange(len(heads), dtype=np.int32), lengths)   # the rule of each literal
         positive = literals > 0
         # every atom starts false: a rule misses its positive literals
-        self.missing = array("i", np.bincount(rule_of[positive], minlength=len(heads)).astype(np.int32).tobytes())
+        self.missing: list[int] = np.bincount(rule_of[positive], minlength=len(heads)).tolist()
         # rules reading the atom, and its negation: atom a's are pos_rules[pos_start[a]:pos_start[a + 1]]
         self.pos_start, self.pos_rules = csr(atoms[positive], rule_of[positive], size)
         self.neg_start, self.neg_rules = csr(atoms[~positive], rule_of[~positive], size)
         del rule_of, positive, atoms
-        self.support = array("i", bytes(4 * size))    # rules of the atom whose bodies hold
+        self.support = [0] * size    # rules of the atom whose bodies hold
         self._order(rules, heads, lengths)
         # atoms whose flips are recorded in `true_watched`, for reading the shown atoms cheaply
         self.watched = bytearray(size)
@@ -74,7 +77,9 @@ class Propnet:
         self._queued = bytearray(len(self.rank_node))
         self._heap: list[int] = []
         head, support = self.head, self.support
-        for index in np.flatnonzero(np.frombuffer(self.missing, dtype=np.int32) == 0).tolist():
+        for index, missing in enumerate(self.missing):
+            if missing:
+                continue
             support[head[index]] += 1
             self._supported(head[index])
         self._settle()
