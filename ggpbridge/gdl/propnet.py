@@ -68,6 +68,7 @@ class Propnet:
         self.neg_start, self.neg_rules = csr(atoms[~positive], rule_of[~positive], size)
         del rule_of, positive, atoms
         self.support = [0] * size    # rules of the atom whose bodies hold
+        self._occ: dict[int, tuple] = {}   # atom -> (pos, neg) occurrences, for the atoms that flipped
         self._order(rules, heads, lengths)
         # atoms whose flips are recorded in `true_watched`, for reading the shown atoms cheaply
         self.watched = bytearray(size)
@@ -83,6 +84,7 @@ class Propnet:
             support[head[index]] += 1
             self._supported(head[index])
         self._settle()
+        self._occ.clear()   # the atoms that hold from the start, most of them in every state
 
     def _order(self, rules: FlatRules, heads: np.ndarray, lengths: np.ndarray) -> None:
         """Rank every atom (or its loop) in a topological order; note the loops' atoms and rules."""
@@ -178,9 +180,13 @@ class Propnet:
         # _supported, written out: this loop is most of a transition's time
         rank_of, queued, heap = self.rank_of, self._queued, self._heap
         # a literal that starts to hold takes one from its rules' missing counts, one that stops adds one
-        pos = self.pos_rules[self.pos_start[atom]:self.pos_start[atom + 1]]
-        neg = self.neg_rules[self.neg_start[atom]:self.neg_start[atom + 1]]
-        gained, lost = (pos, neg) if holds else (neg, pos)
+        occ = self._occ.get(atom)
+        if occ is None:
+            # Copied out of the flat arrays once per atom that flips (few do, play after play):
+            # iterating an array makes an int object per item, a tuple's are made once.
+            occ = self._occ[atom] = (tuple(self.pos_rules[self.pos_start[atom]:self.pos_start[atom + 1]]),
+                                     tuple(self.neg_rules[self.neg_start[atom]:self.neg_start[atom + 1]]))
+        gained, lost = occ if holds else (occ[1], occ[0])
         for rule in gained:
             missing[rule] -= 1
             if missing[rule] == 0:
