@@ -1,8 +1,9 @@
 """A propositional network: a ground, stratified program evaluated in Python by change propagation.
 
-`Propnet(rules, inputs)` takes the normal rules of a ground program as clingo's observer
-reports them (`(choice, head, body)`, atoms as positive integers, negative literals as
-negative ones) and the input atoms (the `true` and `does` externals), whose values the
+`Propnet(rules, inputs)` takes the normal rules of a ground program, as flat arrays
+(`ggpbridge.gdl.flat_rules.FlatRules`, what `ground_recorded(..., flat=True)` records) or as
+clingo's observer reports them (`(choice, head, body)`, atoms as positive integers, negative
+literals as negative ones), and the input atoms (the `true` and `does` externals), whose values the
 caller sets. Every other atom is true exactly when one of its rules has a body that
 holds, in the program's one answer set (the program with its inputs fixed is stratified).
 
