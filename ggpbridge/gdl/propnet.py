@@ -58,7 +58,7 @@ class Propnet:
         # more past 256, and a million-rule program has millions of atoms (issue #38, README).
         # The counts a transition changes and the heads it reads stay lists: an array's item
         # costs a new int object at every access, and these are most of a transition's time
-        # (transitions 1.4 times slower with them as arrays, War n = 8 and Agram).
+        # (transitions 1.7 times slower with them as arrays, War n = 8 and Agram).
         self.head: list[int] = heads.tolist()
         rule_of = np.repeat(np.arange(len(heads), dtype=np.int32), lengths)   # the rule of each literal
         positive = literals > 0
