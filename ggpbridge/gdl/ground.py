@@ -22,6 +22,7 @@ from clingo import ast
 
 from .asp import new_control, reporting
 from .errors import AspError
+from .flat_rules import FlatRules
 from .specialize import Inconsistent, Simplifier
 
 
@@ -57,12 +58,28 @@ class _Recorder(clingo.Observer):
         self.unsupported += 1
 
 
-def ground_recorded(statements: Sequence[ast.AST]):
+class _FlatRecorder(_Recorder):
+    """A `_Recorder` whose normal rules go into flat arrays (`rules` is a `FlatRules`): a tenth
+    of the memory of a tuple of lists per rule. Choice and disjunctive rules are only counted
+    (`rules.irregular`), for a caller that cannot evaluate them."""
+
+    def __init__(self):
+        super().__init__()
+        self.rules = FlatRules()
+
+    def rule(self, choice, head, body):
+        if choice or len(head) > 1:
+            self.rules.irregular += 1
+        else:
+            self.rules.add(head[0] if head else 0, body)
+
+
+def ground_recorded(statements: Sequence[ast.AST], flat: bool = False):
     """Ground `statements` in a scratch Control with a `_Recorder` watching: (the recorder, with
     the ground rules, and `literal(symbol)`: the program literal of a ground atom, None when the
-    grounding has no such atom)."""
+    grounding has no such atom). `flat`: the normal rules in a `FlatRules` (`_FlatRecorder`)."""
     scratch, messages = new_control(["--models=1"])
-    recorder = _Recorder()
+    recorder = _FlatRecorder() if flat else _Recorder()
     scratch.register_observer(recorder)
     with reporting(messages):
         with ast.ProgramBuilder(scratch) as builder:

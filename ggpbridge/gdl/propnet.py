@@ -1,8 +1,9 @@
 """A propositional network: a ground, stratified program evaluated in Python by change propagation.
 
-`Propnet(rules, inputs)` takes the normal rules of a ground program as clingo's observer
-reports them (`(choice, head, body)`, atoms as positive integers, negative literals as
-negative ones) and the input atoms (the `true` and `does` externals), whose values the
+`Propnet(rules, inputs)` takes the normal rules of a ground program, as flat arrays
+(`ggpbridge.gdl.flat_rules.FlatRules`, what `ground_recorded(..., flat=True)` records) or as
+clingo's observer reports them (`(choice, head, body)`, atoms as positive integers, negative
+literals as negative ones), and the input atoms (the `true` and `does` externals), whose values the
 caller sets. Every other atom is true exactly when one of its rules has a body that
 holds, in the program's one answer set (the program with its inputs fixed is stratified).
 
@@ -20,10 +21,14 @@ Negation through such a loop is unstratified and refused (`Unstratified`).
 """
 from __future__ import annotations
 
+from array import array
 from heapq import heappop, heappush
 from typing import Iterable, Sequence
 
 import networkx as nx
+import numpy as np
+
+from .flat_rules import FlatRules, csr
 
 
 class Unstratified(ValueError):
@@ -33,36 +38,39 @@ class Unstratified(ValueError):
 class Propnet:
     """The network of a ground program; `value[atom]` is 1 when the atom holds now."""
 
-    def __init__(self, rules: Sequence[tuple], inputs: Iterable[int], watched: Iterable[int] = ()):
+    def __init__(self, rules: "FlatRules | Sequence[tuple]", inputs: Iterable[int], watched: Iterable[int] = ()):
         # Integrity constraints (no head, not a choice) are kept as rules of atom 0: the program
         # has no answer while atom 0 holds (`violated`). Choice rules cannot occur in a GDL state
         # program; the caller refuses them.
+        if not isinstance(rules, FlatRules):
+            rules = FlatRules.of(rules)
         inputs, watched = set(inputs), list(watched)
-        size = 1 + max([0, *inputs, *watched] + [abs(x) for _, head, body in rules for x in (*head, *body)])
+        heads, lengths, literals = rules.arrays()
+        atoms = np.abs(literals)
+        size = 1 + max([0, *inputs, *watched, int(heads.max(initial=0)), int(atoms.max(initial=0))])
         self.size = size
         self.inputs = inputs
+        if inputs and np.isin(heads, np.fromiter(inputs, dtype=np.int64)).any():
+            bad = next(int(h) for h in heads if int(h) in inputs)
+            raise ValueError(f"input atom {bad} is the head of a rule")
         self.value = bytearray(size)
-        self.support = [0] * size            # rules of the atom whose bodies hold
-        self.head: list[int] = []
-        self.missing: list[int] = []         # body literals of the rule that do not hold
-        self.pos_occ: list[list[int]] = [[] for _ in range(size)]   # rules reading the atom
-        self.neg_occ: list[list[int]] = [[] for _ in range(size)]   # rules reading its negation
-        self.defining: list[list[int]] = [[] for _ in range(size)]
-        for choice, head, body in rules:
-            index = len(self.head)
-            h = head[0] if head else 0
-            if h in inputs:
-                raise ValueError(f"input atom {h} is the head of a rule")
-            self.head.append(h)
-            self.defining[h].append(index)
-            self.missing.append(sum(1 for b in body if b > 0))   # every atom starts false
-            for b in body:
-                (self.pos_occ if b > 0 else self.neg_occ)[abs(b)].append(index)
-        self._order(rules)
-        # memory: a million-rule program has millions of atoms, most read by no rule or one sign only
-        del self.defining
-        self.pos_occ = [occ or () for occ in self.pos_occ]
-        self.neg_occ = [occ or () for occ in self.neg_occ]
+        # Flat typed arrays where they can be: a list costs 8 bytes an entry and an int object 28
+        # more past 256, and a million-rule program has millions of atoms (issue #38, README).
+        # The counts a transition changes and the heads it reads stay lists: an array's item
+        # costs a new int object at every access, and these are most of a transition's time
+        # (transitions 1.7 times slower with them as arrays, War n = 8 and Agram).
+        self.head: list[int] = heads.tolist()
+        rule_of = np.repeat(np.arange(len(heads), dtype=np.int32), lengths)   # the rule of each literal
+        positive = literals > 0
+        # every atom starts false: a rule misses its positive literals
+        self.missing: list[int] = np.bincount(rule_of[positive], minlength=len(heads)).tolist()
+        # rules reading the atom, and its negation: atom a's are pos_rules[pos_start[a]:pos_start[a + 1]]
+        self.pos_start, self.pos_rules = csr(atoms[positive], rule_of[positive], size)
+        self.neg_start, self.neg_rules = csr(atoms[~positive], rule_of[~positive], size)
+        del rule_of, positive, atoms
+        self.support = [0] * size    # rules of the atom whose bodies hold
+        self._occ: dict[int, tuple] = {}   # atom -> (pos, neg) occurrences, for the atoms that flipped
+        self._order(rules, heads, lengths)
         # atoms whose flips are recorded in `true_watched`, for reading the shown atoms cheaply
         self.watched = bytearray(size)
         for atom in watched:
@@ -70,45 +78,54 @@ class Propnet:
         self.true_watched: set[int] = set()
         self._queued = bytearray(len(self.rank_node))
         self._heap: list[int] = []
+        head, support = self.head, self.support
         for index, missing in enumerate(self.missing):
-            if missing == 0:
-                self.support[self.head[index]] += 1
-                self._supported(self.head[index])
+            if missing:
+                continue
+            support[head[index]] += 1
+            self._supported(head[index])
         self._settle()
+        self._occ.clear()   # the atoms that hold from the start, most of them in every state
 
-    def _order(self, rules: Sequence[tuple]) -> None:
+    def _order(self, rules: FlatRules, heads: np.ndarray, lengths: np.ndarray) -> None:
         """Rank every atom (or its loop) in a topological order; note the loops' atoms and rules."""
-        self.rank_of = [0] * self.size                  # atom -> rank of its node
-        self.rank_node: list[int] = []                  # rank -> atom, or -(1 + loop number)
+        self.rank_of = array("i", bytes(4 * self.size))   # atom -> rank of its node
+        self.rank_node = array("i")                      # rank -> atom, or -(1 + loop number)
         self.loops: list[tuple[list[int], list[int]]] = []   # (atoms, their rules)
         self.loop_bodies: dict[int, Sequence[int]] = {}      # the bodies of the loops' rules
         self.looped = bytearray(self.size)                    # 1 for the atoms of loops
         # Most of a ground program is acyclic: it is ranked here, by removing atoms whose rules read
         # only ranked atoms, and networkx finds the loops in what is left (usually nothing). Why not
         # networkx on everything: its graph holds a dict per edge, gigabytes for Whist's program.
-        waiting = [sum(len(rules[i][2]) for i in self.defining[atom]) for atom in range(self.size)]
-        ready = [atom for atom in range(self.size) if waiting[atom] == 0]
-        pos_occ, neg_occ, head = self.pos_occ, self.neg_occ, self.head
+        waiting = np.bincount(heads, weights=lengths, minlength=self.size).astype(np.int64)
+        ready = np.flatnonzero(waiting == 0).tolist()
+        waiting = array("q", waiting.tobytes())
+        pos_start, pos_rules, neg_start, neg_rules = self.pos_start, self.pos_rules, self.neg_start, self.neg_rules
+        head, rank_of, rank_node = self.head, self.rank_of, self.rank_node
         while ready:
             atom = ready.pop()
-            self.rank_of[atom] = len(self.rank_node)
-            self.rank_node.append(atom)
-            for rule in (*pos_occ[atom], *neg_occ[atom]):
-                h = head[rule]
-                waiting[h] -= 1
-                if waiting[h] == 0:
-                    ready.append(h)
-        left = [atom for atom in range(self.size) if waiting[atom]]
+            rank_of[atom] = len(rank_node)
+            rank_node.append(atom)
+            for occ in (pos_rules[pos_start[atom]:pos_start[atom + 1]], neg_rules[neg_start[atom]:neg_start[atom + 1]]):
+                for rule in occ:
+                    h = head[rule]
+                    waiting[h] -= 1
+                    if waiting[h] == 0:
+                        ready.append(h)
+        left = np.flatnonzero(np.frombuffer(waiting, dtype=np.int64)).tolist()
         if left:
-            self._order_loops(rules, left)
+            self._order_loops(rules, heads, left)
 
-    def _order_loops(self, rules: Sequence[tuple], left: list[int]) -> None:
+    def _order_loops(self, rules: FlatRules, heads: np.ndarray, left: list[int]) -> None:
         """Rank the atoms the acyclic pass left, in loops or after them, by their components."""
+        kept = set(left)
+        defining: dict[int, list[int]] = {}
+        for rule in np.flatnonzero(np.isin(heads, np.array(left, dtype=np.int64))).tolist():
+            defining.setdefault(int(heads[rule]), []).append(rule)
         graph = nx.DiGraph()
         graph.add_nodes_from(left)
-        kept = set(left)
-        graph.add_edges_from((abs(b), atom) for atom in left for i in self.defining[atom]
-                             for b in rules[i][2] if abs(b) in kept)
+        graph.add_edges_from((abs(b), atom) for atom in left for i in defining.get(atom, ())
+                             for b in rules.body(i) if abs(b) in kept)
         condensed = nx.condensation(graph)
         for component in nx.topological_sort(condensed):
             atoms = sorted(condensed.nodes[component]["members"])
@@ -117,11 +134,11 @@ class Propnet:
                 self.rank_node.append(atoms[0])
             else:
                 inside = set(atoms)
-                own = [i for a in atoms for i in self.defining[a]]
-                if any(-b in inside for i in own for b in rules[i][2] if b < 0):
+                own = [i for a in atoms for i in defining.get(a, ())]
+                if any(-b in inside for i in own for b in rules.body(i) if b < 0):
                     raise Unstratified("a ground atom depends on its own negation (through "
                                        f"{len(atoms)} atoms): the rules are not stratified")
-                self.loop_bodies.update((i, rules[i][2]) for i in own)
+                self.loop_bodies.update((i, rules.body(i)) for i in own)
                 self.rank_node.append(-1 - len(self.loops))
                 self.loops.append((atoms, own))
                 for atom in atoms:
@@ -164,7 +181,13 @@ class Propnet:
         # _supported, written out: this loop is most of a transition's time
         rank_of, queued, heap = self.rank_of, self._queued, self._heap
         # a literal that starts to hold takes one from its rules' missing counts, one that stops adds one
-        gained, lost = (self.pos_occ[atom], self.neg_occ[atom]) if holds else (self.neg_occ[atom], self.pos_occ[atom])
+        occ = self._occ.get(atom)
+        if occ is None:
+            # Copied out of the flat arrays once per atom that flips (few do, play after play):
+            # iterating an array makes an int object per item, a tuple's are made once.
+            occ = self._occ[atom] = (tuple(self.pos_rules[self.pos_start[atom]:self.pos_start[atom + 1]]),
+                                     tuple(self.neg_rules[self.neg_start[atom]:self.neg_start[atom + 1]]))
+        gained, lost = occ if holds else (occ[1], occ[0])
         for rule in gained:
             missing[rule] -= 1
             if missing[rule] == 0:

@@ -25,7 +25,7 @@ from .asp import game_domain, program_statements
 from .asp_rules import restricted
 from .ast import Description
 from .errors import AspError, GameError, GdlError
-from .ground import _useful_rules, ground_recorded
+from .ground import ground_recorded
 from .machine import GdlMachineBase, State, take_goal, TermLike, _Cache, _StateInfo, _frozen, _initial_state, _roles, _show
 from .propnet import Propnet, Unstratified
 from .tables import check_groundable
@@ -37,9 +37,8 @@ class _Network:
 
     def __init__(self, desc: Description, keywords: set[str], domain, project: bool, roles: tuple):
         statements = program_statements(restricted(desc, keywords), "state", domain=domain, project=project)
-        recorder, literal = ground_recorded(statements)
-        if recorder.unsupported or recorder.weight_rules or any(choice or len(head) > 1
-                                                                for choice, head, _ in recorder.rules):
+        recorder, literal = ground_recorded(statements, flat=True)
+        if recorder.unsupported or recorder.weight_rules or recorder.rules.irregular:
             raise AspError("the state program has statements a propositional network cannot evaluate "
                            "(choice, disjunctive or weight rules, #show of terms, #minimize or theory atoms)")
         self.fluent_atom = {f: a for f in domain.fluents if (a := literal(clingo.Function("true", [f])))}
@@ -66,8 +65,11 @@ class _Network:
             else:
                 self.facts.append(entry)
         del literal   # it holds the scratch Control and its symbol table: only the rules are kept
+        rules = recorder.rules.useful([*inputs, *(atom for _, atom in recorder.shown)])
+        # the peak is the recorder's arrays and the network's: the unfiltered rules go first
+        del recorder
         try:
-            self.net = Propnet(_useful_rules(recorder, inputs), inputs, self.meaning)
+            self.net = Propnet(rules, inputs, self.meaning)
         except Unstratified as exc:
             raise GdlError(str(exc)) from None
         self.on: frozenset[int] = frozenset()
