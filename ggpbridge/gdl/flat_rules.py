@@ -64,7 +64,8 @@ class FlatRules:
         read = np.zeros(size, dtype=bool)
         read[np.abs(literals)] = True
         read[also] = True
-        keep = (lengths > 0) | read[heads]
+        # an integrity constraint (head 0) is kept even bodiless: the program then has no answer
+        keep = (lengths > 0) | read[heads] | (heads == 0)
         kept = FlatRules()
         kept.heads = array("i", heads[keep].tobytes())
         kept.literals = array("i", literals[np.repeat(keep, lengths)].tobytes())

@@ -22,6 +22,13 @@ def test_useful_drops_the_facts_nothing_reads_and_keeps_the_others():
     assert [(kept.heads[i], kept.body(i)) for i in range(len(kept))] == [(5, ()), (7, ()), (3, (5, -1))]
 
 
+def test_useful_keeps_a_bodiless_integrity_constraint():
+    # `:- .` reads nothing and is read by nothing, yet it is what makes the program have no answer
+    flat = FlatRules.of([(False, [], []), (False, [6], [])])
+    kept = flat.useful([])
+    assert [(kept.heads[i], kept.body(i)) for i in range(len(kept))] == [(0, ())]
+
+
 def test_csr_groups_values_by_key_in_their_order():
     offsets, grouped = csr(np.array([2, 0, 2, 1, 2]), np.array([10, 11, 12, 13, 14]), 4)
     assert list(offsets) == [0, 1, 2, 5, 5]
