@@ -91,3 +91,14 @@ class _Shared:
 
     def choose(self, view, options):
         return self.rng.randrange(len(options))
+
+
+def test_a_max_under_a_map_of_negative_scores_is_refused():
+    # every card below -1, the simulator's start: it keeps the last card, "no card beats it" the best
+    old = "(((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3))"
+    text = (DATA / "listed_max.rcy").read_text()
+    assert old in text
+    new = "(((RANK : ONE) (- 0 4)) ((RANK : TWO) (- 0 3)) ((RANK : THREE) (- 0 2)))"
+    with pytest.raises(UnsupportedConstructError) as info:
+        translate_loaded(parse_text(text.replace(old, new), "negative.rcy"), 2)
+    assert "the simulator's start (-1)" in info.value.message and info.value.pos.line == 24

@@ -41,6 +41,13 @@ def test_a_map_that_ties_two_cards_of_one_suit_is_refused_at_the_max():
     assert "(max 'ONLYTRUMP" in error.message and (error.pos.line, error.pos.col) == (33, 42)
 
 
+def test_a_union_that_holds_every_card_twice_is_refused_at_the_max():
+    # each trump is scanned twice, and meets its own score: the simulator flips a coin
+    error = refusal(variant("(union (all player 'MP ('MP vloc WON)))",
+                            "(union (all player 'MP ('MP vloc WON)) (all player 'MQ ('MQ vloc WON)))"))
+    assert "(max 'ONLYTRUMP" in error.message and (error.pos.line, error.pos.col) == (33, 42)
+
+
 def test_a_let_whose_body_moves_cards_out_of_its_collection_is_refused():
     # the copy the simulator binds would then differ from the collection read in place
     error = refusal(variant("(do ((inc ('P sto SCORE)",

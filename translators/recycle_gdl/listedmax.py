@@ -24,6 +24,31 @@ from .nodes import scan_parts
 from .terms import const, f, neg, rule, true
 
 
+def scores_past_start(n: ir.Extreme, game: ir.Game) -> bool:
+    """Whether every score n's map can give a card keeps clear of the simulator's start value
+    (`listed_extreme`: -1 for a max, 2**31 - 1 for a min): below it the simulator keeps the
+    collection's last card whatever it scores, where "no card beats it" finds the best. A card's
+    score is the sum of the awards it matches, so the negative (positive) awards are added up;
+    a map named or valued at run time is not known."""
+    name = n.points.name
+    if not isinstance(name, ir.Name):
+        return False
+    sets = [s for s in game.walk() if isinstance(s, ir.SetPoints)]
+    if any(not isinstance(s.target.name, ir.Name) for s in sets):
+        return False   # a map named at run time might be this one
+    for s in sets:
+        if s.target.name.value != name.value:
+            continue
+        if not all(isinstance(a.value, ir.IntLit) for a in s.awards):
+            return False
+        values = [a.value.value for a in s.awards]
+        if n.kind == "max" and sum(v for v in values if v < 0) < -1:
+            return False
+        if n.kind == "min" and sum(v for v in values if v > 0) >= 2 ** 31 - 1:
+            return False
+    return True
+
+
 class ListedExtremes:
     """Max/min values of option heads (a mixin of `Flow`)."""
 
@@ -43,6 +68,9 @@ class ListedExtremes:
         parts = scan_parts(src)
         if parts is None:
             raise unsupported(f"{n.kind} of {_what(n.source)}", n)
+        if not scores_past_start(n, self.prog.game):
+            raise unsupported(f"{_what(n)} under a map whose scores may pass the simulator's start "
+                              f"({'-1' if n.kind == 'max' else '2**31 - 1'}), or are computed at run time", n)
         P, I, C, D, V, W, I2, P2 = (self.fresh.var(h) for h in ("p", "i", "c", "d", "v", "w", "i", "p"))
         pred = self.fresh.pred
         placed, score, scored, beaten, best, spot, later, chosen = (

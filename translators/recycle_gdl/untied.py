@@ -29,6 +29,7 @@ from ggpbridge import ir
 
 from .effects import conjuncts
 from .exprs import Binding, unsupported, _what
+from .nodes import scan_parts
 from .terms import f, neg
 
 _MAX_UNKNOWN = 4   # run-time award values tried both ways: 2^4 score tables per attribute value
@@ -63,13 +64,26 @@ def never_ties(x: ir.Extreme, coll, game: ir.Game, cards: list) -> bool:
     """Whether no scan of x (over `coll`, x's source resolved) can meet two equal scores (module doc)."""
     attr = group_attribute(coll)
     name = x.points.name
-    if attr is None or not isinstance(name, ir.Name):
+    if attr is None or not isinstance(name, ir.Name) or not each_card_once(coll):
         return False
     sets = [s for s in game.walk() if isinstance(s, ir.SetPoints)]
     if any(not isinstance(s.target.name, ir.Name) for s in sets):
         return False   # a map named at run time might be this one
     maps = [s.awards for s in sets if s.target.name.value == name.value]
     return bool(maps) and all(_distinct_per_group(a, attr, cards, x.kind == "max") for a in maps)
+
+
+def each_card_once(coll) -> bool:
+    """Whether the collection under `coll`'s filters can hold no card twice: one location, or one
+    per player owned by that player. A union naming a location twice holds its cards twice, and
+    equal scores flip coins however distinct the deck's scores are."""
+    while isinstance(coll, ir.Filter):
+        coll = coll.coll
+    parts = scan_parts(coll)
+    if parts is None or len(parts) != 1:
+        return False
+    kind, part = parts[0]
+    return kind == "loc" or (part.coll.kind == "player" and part.body.owner == ir.Var(part.var))
 
 
 def _distinct_per_group(awards, attr: str, cards: list, want_max: bool) -> bool:
