@@ -12,14 +12,13 @@ from click.testing import CliRunner
 
 from ggpbridge.cli import main
 from ggpbridge.crosscheck import crosscheck
-from ggpbridge.errors import UnsupportedConstructError
 from ggpbridge.recycle import parse_file, parse_text
 from ggpbridge.sim import compile_loaded, play
 from ggpbridge.sim.codegen import compile_fast
 from ggpbridge.sim.ops import OpError, listed_extreme
-from ggpbridge.translate import translate_loaded
 
 from conftest import ROOT
+from test_coverage_cases import refusal, variant
 
 DATA = ROOT / "tests" / "translate" / "data"
 
@@ -51,13 +50,11 @@ def test_a_min_in_the_heads_agrees_with_the_simulator():
 
 def test_a_max_over_cards_named_by_a_variable_of_the_condition_is_refused():
     # the best card of each player's pile in turn: its rules would need the player as an argument
-    old = "(== (owner (max (union (all player 'P ('P vloc PILE))) using (game points P))) (current player)))"
-    text = (DATA / "listed_max.rcy").read_text()
-    assert old in text
-    new = "(any player 'Q (== (owner (max ('Q vloc PILE) using (game points P))) (current player))))"
-    with pytest.raises(UnsupportedConstructError) as info:
-        translate_loaded(parse_text(text.replace(old, new), "per_player.rcy"), 2)
-    assert "named by a variable of its condition" in info.value.message and info.value.pos.line == 32
+    error = refusal(variant(DATA / "listed_max.rcy",
+                            "(== (owner (max (union (all player 'P ('P vloc PILE))) using (game points P))) (current player)))",
+                            "(any player 'Q (== (owner (max ('Q vloc PILE) using (game points P))) (current player))))",
+                            "per_player.rcy"))
+    assert "named by a variable of its condition" in error.message and error.pos.line == 32
 
 
 def test_the_crosscheck_command_names_plays_that_end_on_runs_of_equal_scores(tmp_path):
@@ -95,10 +92,7 @@ class _Shared:
 
 def test_a_max_under_a_map_of_negative_scores_is_refused():
     # every card below -1, the simulator's start: it keeps the last card, "no card beats it" the best
-    old = "(((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3))"
-    text = (DATA / "listed_max.rcy").read_text()
-    assert old in text
-    new = "(((RANK : ONE) (- 0 4)) ((RANK : TWO) (- 0 3)) ((RANK : THREE) (- 0 2)))"
-    with pytest.raises(UnsupportedConstructError) as info:
-        translate_loaded(parse_text(text.replace(old, new), "negative.rcy"), 2)
-    assert "the simulator's start (-1)" in info.value.message and info.value.pos.line == 24
+    error = refusal(variant(DATA / "listed_max.rcy", "(((RANK : ONE) 1) ((RANK : TWO) 2) ((RANK : THREE) 3))",
+                            "(((RANK : ONE) (- 0 4)) ((RANK : TWO) (- 0 3)) ((RANK : THREE) (- 0 2)))",
+                            "negative.rcy"))
+    assert "the simulator's start (-1)" in error.message and error.pos.line == 24
