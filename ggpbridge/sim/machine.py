@@ -147,20 +147,19 @@ class Program:
         """For an option form of nested conditions/`any`s around a body that surely acts:
         a closure listing its paths without running actions, and the body; else (None, None)."""
         conds, anys = [], []
-        node = o
+        heads, node, simple = _form_parts(o)
         local = dict(env)
         self.sc.listing = True   # these are evaluated while listing (and re-read by `run`): no coins
         try:
-            while isinstance(node, (ir.CondAct, ir.AnyOf)):
-                if isinstance(node, ir.CondAct):
-                    conds.append((len(anys), self.sc.x(node.cond, local)))
+            for h in heads:
+                if isinstance(h, ir.CondAct):
+                    conds.append((len(anys), self.sc.x(h.cond, local)))
                 else:
-                    anys.append((self.sc.coll(node.coll, local), node.var))
-                    local = self.sc.bind(node.coll, node.var, local)
-                node = node.body
+                    anys.append((self.sc.coll(h.coll, local), h.var))
+                    local = self.sc.bind(h.coll, h.var, local)
         finally:
             self.sc.listing = False
-        if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _surely_acts(node):
+        if not simple:
             return None, None
         body = self.sc.s(node, local)
         names = [v for _, v in anys]
@@ -215,17 +214,25 @@ def _deck_counts(game: ir.Game, values: dict) -> dict:
     return out
 
 
+def _form_parts(form) -> tuple[list, object, bool]:
+    """An option form's nested conditions and `any`s (outside in), the body they wrap, and whether
+    the simulator lists it without tentative runs: the body surely acts and chooses nothing."""
+    heads, node = [], form
+    while isinstance(node, (ir.CondAct, ir.AnyOf)):
+        heads.append(node)
+        node = node.body
+    simple = not any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) and _surely_acts(node)
+    return heads, node, simple
+
+
 def listed_heads(form) -> list | None:
     """The conditions and `any` ranges the simulator evaluates to list a form's options without
     tentative runs (`Program.simple`; a max/min in them draws no coin), or None for a form it
     lists by tentative runs."""
-    heads, node = [], form
-    while isinstance(node, (ir.CondAct, ir.AnyOf)):
-        heads.append(node.cond if isinstance(node, ir.CondAct) else node.coll)
-        node = node.body
-    if any(isinstance(x, (ir.AnyOf, ir.Choice)) for x in node.walk()) or not _surely_acts(node):
+    heads, _, simple = _form_parts(form)
+    if not simple:
         return None
-    return [h for h in heads if h is not None]
+    return [x for x in (h.cond if isinstance(h, ir.CondAct) else h.coll for h in heads) if x is not None]
 
 
 def _surely_acts(n) -> bool:

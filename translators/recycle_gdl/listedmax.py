@@ -22,6 +22,7 @@ from ggpbridge.sim.machine import listed_heads
 from .exprs import Binding, unsupported, _what
 from .nodes import scan_parts
 from .terms import const, f, neg, rule, true
+from .untied import stored_maps
 
 
 def scores_past_start(n: ir.Extreme, game: ir.Game) -> bool:
@@ -30,18 +31,13 @@ def scores_past_start(n: ir.Extreme, game: ir.Game) -> bool:
     collection's last card whatever it scores, where "no card beats it" finds the best. A card's
     score is the sum of the awards it matches, so the negative (positive) awards are added up;
     a map named or valued at run time is not known."""
-    name = n.points.name
-    if not isinstance(name, ir.Name):
+    maps = stored_maps(n, game)
+    if maps is None:
         return False
-    sets = [s for s in game.walk() if isinstance(s, ir.SetPoints)]
-    if any(not isinstance(s.target.name, ir.Name) for s in sets):
-        return False   # a map named at run time might be this one
-    for s in sets:
-        if s.target.name.value != name.value:
-            continue
-        if not all(isinstance(a.value, ir.IntLit) for a in s.awards):
+    for awards in maps:
+        if not all(isinstance(a.value, ir.IntLit) for a in awards):
             return False
-        values = [a.value.value for a in s.awards]
+        values = [a.value.value for a in awards]
         if n.kind == "max" and sum(v for v in values if v < 0) < -1:
             return False
         if n.kind == "min" and sum(v for v in values if v > 0) >= 2 ** 31 - 1:

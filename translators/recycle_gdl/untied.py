@@ -63,14 +63,22 @@ def group_attribute(coll):
 def never_ties(x: ir.Extreme, coll, game: ir.Game, cards: list) -> bool:
     """Whether no scan of x (over `coll`, x's source resolved) can meet two equal scores (module doc)."""
     attr = group_attribute(coll)
-    name = x.points.name
-    if attr is None or not isinstance(name, ir.Name) or not each_card_once(coll):
+    maps = stored_maps(x, game)
+    if attr is None or maps is None or not each_card_once(coll):
         return False
+    return bool(maps) and all(_distinct_per_group(a, attr, cards, x.kind == "max") for a in maps)
+
+
+def stored_maps(x: ir.Extreme, game: ir.Game) -> list | None:
+    """The awards of every `set` of the points map x reads, or None when the map is named at run
+    time, or some `set` names one at run time (it might be this one)."""
+    name = x.points.name
+    if not isinstance(name, ir.Name):
+        return None
     sets = [s for s in game.walk() if isinstance(s, ir.SetPoints)]
     if any(not isinstance(s.target.name, ir.Name) for s in sets):
-        return False   # a map named at run time might be this one
-    maps = [s.awards for s in sets if s.target.name.value == name.value]
-    return bool(maps) and all(_distinct_per_group(a, attr, cards, x.kind == "max") for a in maps)
+        return None
+    return [s.awards for s in sets if s.target.name.value == name.value]
 
 
 def each_card_once(coll) -> bool:
