@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from ggpbridge.crosscheck import Lockstep
-from ggpbridge.gdl.ast import Const, Func, Not
+from ggpbridge.gdl.ast import Func
 from ggpbridge.recycle import parse_file
 from ggpbridge.translators.recycle_gdl import Fit, to_gdl
 from ggpbridge.translators.recycle_gdl.capped import CAP_FROM, capped_keys
 
-from test_coverage_cases import differs_on
+from test_coverage_cases import differs_on, variant
+from test_offtables import set_flags
 
 DATA = Path(__file__).parent / "data"
 GAME = DATA / "compounding.rcy"
@@ -23,12 +24,6 @@ GAME = DATA / "compounding.rcy"
 def _rooms(desc) -> list[int]:
     return sorted(int(r.head.args[1].name.replace("m", "-")) for r in desc.rules
                   if not r.body and isinstance(r.head, Func) and r.head.name == "int_room")
-
-
-def _flags(desc) -> list:
-    """The rules that end a play as `overflow` when a `set` finds no value (capped.missing_value)."""
-    return [r for r in desc.rules if r.head == Func("nx", (Const("overflow"),))
-            and any(isinstance(x, Not) and "set_has" in repr(x.arg) for x in r.body)]
 
 
 def test_only_a_range_of_cap_from_numbers_or_more_is_capped():
@@ -44,8 +39,15 @@ def test_a_capped_storage_keeps_the_static_tables():
     # under the cap the fitted range widens the tables; above it the game's own bounds stay
     assert _rooms(small)[-1] >= 3_000
     assert 400 <= _rooms(capped)[-1] < 1_000
-    # and a `set` whose product is off the tables ends the play as `overflow`
-    assert _flags(capped) and not _flags(small)
+    # a `set` whose product is off the tables ends the play as `overflow`, capped or not
+    # (offtables.py); a capped storage flags every computed `set`, below
+    assert set_flags(capped) and set_flags(small)
+
+
+def test_a_capped_storage_flags_a_set_of_any_computed_value():
+    plain = variant(GAME, "(* ((current player) sto X) 50)", "((current player) sto Y)", "plain").game
+    assert not set_flags(to_gdl(plain, fit=Fit({}, {"X": (0, 3_000)})))
+    assert set_flags(to_gdl(plain, fit=Fit({}, {"X": (0, 125_000)})))
 
 
 @pytest.mark.slow
@@ -61,7 +63,7 @@ def test_a_product_off_the_tables_left_unflagged_is_caught_by_the_lockstep():
     ls = Lockstep(parse_file(GAME), fit=20)
     desc = ls.tr.description
     # the `set` of a product off the tables no longer ends the play: the storage silently stays
-    flags = _flags(desc)
+    flags = set_flags(desc)
     bad = tuple(r for r in desc.rules if r not in flags)
     assert len(bad) < len(desc.rules)
     differs_on(ls, bad, 12)

@@ -17,6 +17,7 @@ from ggpbridge.sim.exprs import _INT_OPS
 
 from . import bestsum, kernel, optgroups, plays, subsetsums, valued, wide
 from .capped import capped_keys
+from .offtables import table_arithmetic
 from .export import card, owner_term, state_fluents
 from .exprs import loc_name
 from .flow import Flow
@@ -487,7 +488,7 @@ class Translation:
         # A score the tables' arithmetic computes (the product of two storages, say) can fall
         # outside them, and a player would be left without a goal: that play ends as `overflow`
         # too (every goal 0; the lockstep expects it where the simulator's score is off the table).
-        lost = _table_arithmetic(lits)
+        lost = table_arithmetic(lits)
         if lost:
             ok.append(neg(f("score_lost")))
         out = [
@@ -632,12 +633,6 @@ def _constant_values(game: ir.Game, values: dict) -> list:
 
     return [v for x in game.walk() if isinstance(x, ir.Arith) for v in [value(x)] if v is not None]
 
-
-def _table_arithmetic(lits: list) -> bool:
-    """Whether these literals add or multiply through the integer tables, whose results can
-    fall outside them (a quotient or a remainder of a value in the tables stays inside)."""
-    return any(isinstance(x, Func) and (x.name in ("plus", "times") or x.name.startswith("times_")
-                                        or "_wide_sum" in x.name) for x in lits)
 
 
 def _loop_orders(kind: str, n: int) -> list:

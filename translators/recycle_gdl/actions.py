@@ -5,6 +5,7 @@ from ggpbridge import ir
 
 from .exprs import loc_name, unsupported, _what
 from .folding import folded_awards
+from .offtables import missing_value, table_arithmetic
 from .order import is_draw
 from .valued import award_values, next_slot
 from .terms import const, f, neg, rule, true
@@ -154,8 +155,7 @@ class Actions:
         lv, v = self.val(n.value, env)
         if sign is None:
             self.act(lab, f("set_int", key, o, v), lo + lv)
-            if self.capped:   # a value off the capped tables (capped.py) would leave the storage as it was
-                from .capped import missing_value
+            if self.capped or table_arithmetic(lv):   # a value off the tables (offtables.py)
                 self.act(lab, f("nx", const("overflow")), missing_value(self, env, lo, lv))
                 self.used.add("overflow")
             return
