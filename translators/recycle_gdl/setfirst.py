@@ -28,7 +28,7 @@ def known_before(game: ir.Game, name: str) -> dict:
     known: dict = {}
 
     def run(n, k: bool) -> bool:   # the walk returns whether the map is surely set after n
-        known[id(n)] = k
+        known[id(n)] = known.get(id(n), True) and k   # a node met twice: surely set at both
         if isinstance(n, ir.SetPoints):
             return k or _is_map(n.target, name)
         if isinstance(n, (ir.Do, ir.Stage)):
