@@ -763,6 +763,16 @@ class ExprCompiler:
             return la + lb + [Not(distinct(a, b))]
         return la + lb if a == b else la + lb + [distinct(const(0), const(0))]
 
+    def both_may_be_none(self, n: ir.Compare, env) -> list:
+        """Literals for `==` / `!=` of two cards of collections, each none when its collection is
+        empty: the simulator compares CardStock's references, so none equals none and differs from
+        every card (the literals of a side fail exactly when it is none)."""
+        la, a = self.val(n.left, env)
+        lb, b = self.val(n.right, env)
+        none = [Not(self.exists("some", env, la)), Not(self.exists("some", env, lb))]
+        same = self.helper("same", env, [self.equal(la, a, lb, b, env), none])
+        return [same] if n.op == "==" else [Not(same)]
+
     # ------------------------------------------------------------ conditions
     def cond(self, n, env: Env) -> list:
         """Literals that hold exactly when condition n is true."""
@@ -817,6 +827,8 @@ class ExprCompiler:
             inner = env.child(**{"@card": Binding("logic", a, "card")})
             lb, b = self.val(end[1], inner)
             return la + [Not(self.exists("same", inner, self.equal([], a, lb, b, inner)))]
+        if n.op in ("==", "!=") and all(map(_may_be_none, (n.left, n.right))):
+            return self.both_may_be_none(n, env)
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
         if n.op == "==":
@@ -832,11 +844,16 @@ class ExprCompiler:
         return la + lb + [f("leq", b, a)]
 
 
+def _may_be_none(x) -> bool:
+    """Whether card x is a card of a collection, none (the simulator's None) when it is empty.
+    Its literals then fail exactly when it is none."""
+    return isinstance(x, ir.CardAt)
+
+
 def _lone_end(n: ir.Compare):
-    """(the other operand, the end card) when exactly one operand of n is the top or bottom card
-    of a location (none when it is empty), else None."""
-    ends = [isinstance(x, ir.CardAt) and x.where in ("top", "bottom") and isinstance(x.source, ir.Location)
-            for x in (n.left, n.right)]
+    """(the other operand, the card that may be none) when exactly one operand of n is a card of
+    a collection (none when it is empty), else None."""
+    ends = [_may_be_none(x) for x in (n.left, n.right)]
     if ends == [False, True]:
         return n.left, n.right
     if ends == [True, False]:

@@ -19,8 +19,10 @@ every `set` of that name in the game awards constants, except awards whose only 
 are values of A (the same for every card of the collection, whether they match or not: each such
 value is tried both ways). Then, for every value of A and every way those awards may match, the
 deck's cards of that value must score pairwise differently (and a max above -1, CardStock's start).
-A map never set when the scan runs would score every card 0: the game must set it first (the
-lockstep sees it otherwise)."""
+A map never set when the scan runs scores every card 0, and two cards tie: the map must be set
+before the read on every path, or before any card can reach the scanned locations (setfirst.py;
+Pitch sets PRECEDENCE in each trick before the trick's cards are won). Otherwise the max/min is
+refused as it was before this module (`unsupported` at it)."""
 from __future__ import annotations
 
 from itertools import product
@@ -30,6 +32,7 @@ from ggpbridge import ir
 from .effects import conjuncts
 from .exprs import Binding, unsupported, _what
 from .nodes import scan_parts
+from .setfirst import filled_after_set, set_before
 from .terms import f, neg
 
 _MAX_UNKNOWN = 4   # run-time award values tried both ways: 2^4 score tables per attribute value
@@ -136,7 +139,10 @@ class Untied:
     def untied(self, x: ir.Extreme, env) -> bool:
         """Whether x never ties (module doc); if so it is read in place from now on."""
         coll, _ = resolve(x.source, env)
-        if coll is None or not never_ties(x, coll, self.prog.game, self.lay.cards):
+        game = self.prog.game
+        if coll is None or not never_ties(x, coll, game, self.lay.cards):
+            return False
+        if not (set_before(x, game) or filled_after_set(x, coll, game)):
             return False
         self.untied_ids.add(id(x))
         return True
