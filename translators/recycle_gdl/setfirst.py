@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ggpbridge import ir
 
+
 def _is_map(target: ir.PointsRef, name: str) -> bool:
     return isinstance(target.owner, ir.GameOwner) and target.name == ir.Name(name)
 
