@@ -153,11 +153,12 @@ class Actions:
         lo, o = self.owner(n.target.owner, env)
         lo = lk + lo
         lv, v = self.val(n.value, env)
+        if table_arithmetic(lv) or (self.capped and sign is None):
+            # a value (or an amount) off the tables (offtables.py): without it no rule below fires
+            self.act(lab, f("nx", const("overflow")), missing_value(self, env, lo, lv))
+            self.used.add("overflow")
         if sign is None:
             self.act(lab, f("set_int", key, o, v), lo + lv)
-            if self.capped or table_arithmetic(lv):   # a value off the tables (offtables.py)
-                self.act(lab, f("nx", const("overflow")), missing_value(self, env, lo, lv))
-                self.used.add("overflow")
             return
         old, new = self.fresh.var("k"), self.fresh.var("k")
         if self.wide is not None:   # digits (wide.py): the old value and the change projected apart

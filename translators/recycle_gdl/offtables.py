@@ -3,10 +3,14 @@
 GDL has no numbers, so a translation computes with finite tables (`plus`, `times`, digits in
 wide.py). A sum or product can fall outside them: its lookup then has no row, the `set` derives
 no `set_int`, and the storage would keep its old value, silently a different game. An `inc`/`dec`
-checks its room (`has_sum`) for the same reason; a `set` whose value goes through the tables'
-arithmetic (`table_arithmetic`) derives `overflow` when no value is found (`missing_value`),
-and the play ends with every goal 0, as any play beyond its tables does. A `set` of a value that
-cannot leave the tables (a literal, a storage, a size, a quotient) is translated as before.
+checks that its result has room (`has_sum`), but that check needs the amount too. So a `set`,
+`inc` or `dec` whose value goes through the tables' arithmetic (`table_arithmetic`) derives
+`overflow` when no value is found (`missing_value`), and the play ends with every goal 0, as any
+play beyond its tables does. A value that cannot leave the tables (a literal, a storage, a size,
+a quotient) is translated as before.
+
+Not covered: arithmetic inside a condition (`(> (* X 50) 120)`) whose result has no row makes
+the comparison false; the lockstep reports such a play as a divergence, not as agreeing.
 """
 from __future__ import annotations
 
