@@ -135,3 +135,13 @@ def test_the_set_of_a_stage_counts_for_the_cards_its_stage_moves_not_after_the_s
     dealt = variant("(create deck (game iloc STOCK)", "(create deck ((0 player) vloc WON)").game
     let = next(x for x in dealt.walk() if isinstance(x, ir.Let))
     assert not filled_after_set(_extreme(dealt, "max"), let.value, dealt)
+
+
+def test_a_deck_created_in_the_setup_under_a_repeat_fills_the_scanned_location():
+    from ggpbridge.translators.recycle_gdl.setfirst import filled_after_set
+    # the deck of WON sits inside a `repeat 1`: the setup's cards are there before the map is set
+    loaded = parse_file(ROOT / "tests" / "translate" / "data" / "setup_repeat_deck.rcy")
+    x = _extreme(loaded.game, "max")
+    assert not filled_after_set(x, x.source, loaded.game)
+    error = refusal(loaded)
+    assert "(max (filter (game vloc WON)" in error.message and error.pos.line == 13

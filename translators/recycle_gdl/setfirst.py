@@ -87,11 +87,13 @@ def filled_after_set(x: ir.Extreme, coll, game: ir.Game) -> bool:
             return True
         return target.vis == loc.vis and (not isinstance(target.name, ir.Name) or target.name == loc.name)
 
-    if any(may_reach(d.location) for d in game.setup.decks if isinstance(d, ir.CreateDeck)):
-        return False
     known = known_before(game, x.points.name.value)
+    # a deck created anywhere, in the setup too (a `repeat` around it), fills its location:
+    # the setup's statements are before any set (not in `known`)
     for n in game.walk():
-        if isinstance(n, (ir.Move, ir.Remember)):
+        if isinstance(n, ir.CreateDeck):
+            targets = [n.location]
+        elif isinstance(n, (ir.Move, ir.Remember)):
             targets = [n.dst]
         elif isinstance(n, ir.Faro):
             targets = [n.first, n.second]
