@@ -1,5 +1,5 @@
 """Cards compared where either side may be none (issue #38's review): the top or bottom card of an
-empty location or filter. The simulator compares CardStock's references as Python values, so
+empty location or filter, directly, through `actual` or held by a `let`. The simulator compares CardStock's references as Python values, so
 none == none holds and none differs from every card (`ggpbridge.sim.exprs.x_Compare`); the
 translation matches it for each pair (exprs.py: `_lone_end`, `both_may_be_none`)."""
 from __future__ import annotations
@@ -61,3 +61,10 @@ def test_tops_of_locations_and_filters_emptied_and_filled_in_play_agree_with_the
     rep = crosscheck(parse_file(GAME), 20, seed=0)
     assert rep.divergence is None, rep.divergence
     assert rep.playouts == 20 and rep.rule_errors == [], rep.as_dict()
+
+
+def test_a_card_held_by_a_let_or_through_actual_compares_as_none_when_its_location_was_empty():
+    # let_none.rcy (ours): `let` of a top and `actual` of a top, each side none at some moves
+    rep = crosscheck(parse_file(ROOT / "tests" / "translate" / "data" / "let_none.rcy"), 10, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 10, rep.as_dict()

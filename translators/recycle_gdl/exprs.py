@@ -39,6 +39,7 @@ class Binding:
     term: object       # the fluent's id constant, the logic Var; a snapshot's register;
     #                    an alias's (collection, env): a `let` judged where it was bound
     type: str | None
+    none: bool = False  # a `let` of a card that is none when its collection is empty (may_be_none)
 
 
 class Env(dict):
@@ -820,14 +821,14 @@ class ExprCompiler:
             lits = compare(self, n, env)
             if lits is not None:
                 return lits
-        end = _lone_end(n)
+        end = _lone_end(n, env)
         if n.op == "!=" and end is not None and self.type_of(end[0], env) == "card":
             # the simulator's top (bottom) card of an empty collection is none, unequal to any card
             la, a = self.val(end[0], env)
             inner = env.child(**{"@card": Binding("logic", a, "card")})
             lb, b = self.val(end[1], inner)
             return la + [Not(self.exists("same", inner, self.equal([], a, lb, b, inner)))]
-        if n.op in ("==", "!=") and all(map(_may_be_none, (n.left, n.right))):
+        if n.op in ("==", "!=") and all(may_be_none(x, env) for x in (n.left, n.right)):
             return self.both_may_be_none(n, env)
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
@@ -844,16 +845,22 @@ class ExprCompiler:
         return la + lb + [f("leq", b, a)]
 
 
-def _may_be_none(x) -> bool:
-    """Whether card x is a card of a collection, none (the simulator's None) when it is empty.
-    Its literals then fail exactly when it is none."""
+def may_be_none(x, env) -> bool:
+    """Whether card x is a card of a collection, none (the simulator's None) when it is empty,
+    directly, through `actual`, or held by a `let`. Its literals then fail exactly when it is none
+    (a `let`'s register is left unset)."""
+    if isinstance(x, ir.Actual):
+        return may_be_none(x.card, env)
+    if isinstance(x, ir.Var):
+        b = env.get(x.name)
+        return b is not None and b.none
     return isinstance(x, ir.CardAt)
 
 
-def _lone_end(n: ir.Compare):
+def _lone_end(n: ir.Compare, env):
     """(the other operand, the card that may be none) when exactly one operand of n is a card of
     a collection (none when it is empty), else None."""
-    ends = [_may_be_none(x) for x in (n.left, n.right)]
+    ends = [may_be_none(x, env) for x in (n.left, n.right)]
     if ends == [False, True]:
         return n.left, n.right
     if ends == [True, False]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ggpbridge import ir
 from ggpbridge.gdl.ast import Not
 
-from .exprs import TEAM, Binding, _number, unsupported, _what
+from .exprs import TEAM, Binding, _number, may_be_none, unsupported, _what
 from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
 from .grouploop import for_groups
 from .letalias import unchanged_by
@@ -222,7 +222,8 @@ class Loops:
         self.rules.append(rule(f("var_put", rid, v), self.at(lab), *lits))
         body, done = self.label(), self.label()
         self.goto(lab, body)
-        self.stmt(n.body, body, done, env.child(**{n.var: Binding("fluent", rid, t)}))
+        held = Binding("fluent", rid, t, none=may_be_none(n.value, env))
+        self.stmt(n.body, body, done, env.child(**{n.var: held}))
         self.rules.append(rule(f("var_kill", rid), self.at(done)))
         self.goto(done, after)
 
