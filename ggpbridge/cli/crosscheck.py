@@ -19,6 +19,7 @@ _OVERFLOW_HINTS = {
     "run variants": "met runs of cards of equal score (listed or looped over), whose variants the "
                     "translation does not branch on",
     "subsets": "counted the subsets of more cards than the translation counts",
+    "subset options": "offered options over the subsets of more cards than the translation lists (subsetopts.MOST)",
 }
 
 

@@ -1,0 +1,82 @@
+"""Options over subsets after an option's first action (issue #38, Scopa): the played card read as
+the top it was put on (firstmove.py), an `any` whose range an earlier `any`'s body empties
+(killers.py), subsets named by their masks (subsetopts.py) with the play ended as `overflow`
+beyond MOST cards. Lock-stepped on a fishing game of ours (tests/translate/data/subset_captures.rcy)."""
+from __future__ import annotations
+
+import pytest
+
+from ggpbridge.crosscheck import crosscheck
+from ggpbridge.recycle import parse_file, parse_text
+from ggpbridge.translate import translate_loaded
+from ggpbridge.translators.recycle_gdl import subsetopts
+
+from conftest import ROOT
+
+GAME = ROOT / "tests" / "translate" / "data" / "subset_captures.rcy"
+
+# the table starts with 4 cards and takes at most the 8 the players hold: a table of more than
+# 8 cards (MOST) is reached only by plays that capture nothing for a while
+pytestmark = pytest.mark.slow
+
+
+def variant(old: str, new: str, name: str):
+    text = GAME.read_text()
+    assert old in text
+    return parse_text(text.replace(old, new), name)
+
+
+def test_captures_of_one_card_or_of_subsets_agree_with_the_simulator():
+    rep = crosscheck(parse_file(GAME), 6, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.playouts == 6 and rep.rule_errors == [] and rep.decisions > 0, rep.as_dict()
+
+
+def test_a_table_beyond_the_masks_ends_the_play_as_overflow_never_agreeing(monkeypatch):
+    # with masks for 4 positions, a play whose table grows past 4 cards at a choice is cut there
+    monkeypatch.setattr(subsetopts, "MOST", 4)
+    rep = crosscheck(parse_file(GAME), 6, seed=0)
+    assert rep.divergence is None, rep.divergence
+    assert rep.overflowed and rep.overflow_kinds == {"subset options": len(rep.overflowed)}, rep.as_dict()
+
+
+def test_masks_beyond_the_table_diverge(monkeypatch):
+    # broken on purpose: every mask fits every table, so a subset is listed once per mask of its
+    # cards' positions and of empty ones above them: the lockstep finds it
+    real = subsetopts.tables
+
+    def loose():
+        from ggpbridge.translators.recycle_gdl.terms import const, f, rule
+        return [r for r in real() if r.head.name != "mask_fits"] + [
+            rule(f("mask_fits", subsetopts.mask_term(m), const(z))) for m in range(1 << subsetopts.MOST)
+            for z in range(subsetopts.MOST + 1)]
+    monkeypatch.setattr(subsetopts, "tables", loose)
+    rep = crosscheck(parse_file(GAME), 6, seed=0)
+    assert rep.divergence is not None and "options differ" in rep.divergence["what"], rep.as_dict()
+
+
+def test_a_later_any_whose_range_an_earlier_body_changes_is_refused_with_its_position():
+    # without the GOT test the subsets' range reads the table the single capture took a card from
+    loaded = variant("(and (== ((current player) sto GOT) 0)\n", "(and\n", "no_killer.rcy")
+    with pytest.raises(Exception) as info:
+        translate_loaded(loaded, 2)
+    e = info.value
+    assert "an `any` after its first action" in e.message and (e.pos.line, e.pos.col) == (24, 12), e
+
+
+def test_subsets_of_a_union_are_refused_with_their_position():
+    loaded = variant("(subsets (game vloc TABLE))", "(subsets (union (game vloc TABLE) ((current player) vloc WON)))",
+                     "union_subsets.rcy")
+    with pytest.raises(Exception) as info:
+        translate_loaded(loaded, 2)
+    e = info.value
+    assert "subsets of other than one location" in e.message and (e.pos.line, e.pos.col) == (24, 17), e
+
+
+def test_a_later_write_to_the_played_pile_keeps_the_option_refused():
+    # the single capture puts the table card on the played pile: its top is no longer the card played
+    loaded = variant("(move 'Y (top ((current player) vloc WON)))", "(move 'Y (top ((current player) vloc PLAYED)))",
+                     "played_again.rcy")
+    with pytest.raises(Exception) as info:
+        translate_loaded(loaded, 2)
+    assert "an `any` after its first action" in info.value.message, info.value
