@@ -33,11 +33,13 @@ def test_captures_of_one_card_or_of_subsets_agree_with_the_simulator():
 
 
 def test_a_table_beyond_the_masks_ends_the_play_as_overflow_never_agreeing(monkeypatch):
-    # with masks for 4 positions, a play whose table grows past 4 cards at a choice is cut there
-    monkeypatch.setattr(subsetopts, "MOST", 4)
-    rep = crosscheck(parse_file(GAME), 6, seed=0)
+    # with masks for 3 positions, the table's 4 cards at the first choice are beyond them: every
+    # play ends there as `overflow` of its own kind, before any option is compared
+    monkeypatch.setattr(subsetopts, "MOST", 3)
+    rep = crosscheck(parse_file(GAME), 3, seed=0)
     assert rep.divergence is None, rep.divergence
-    assert rep.overflowed and rep.overflow_kinds == {"subset options": len(rep.overflowed)}, rep.as_dict()
+    assert rep.overflowed == [0, 1, 2] and rep.overflow_kinds == {"subset options": 3}, rep.as_dict()
+    assert rep.decisions == 0, rep.as_dict()
 
 
 def test_masks_beyond_the_table_diverge(monkeypatch):
