@@ -25,8 +25,7 @@ before the choice tests it (`guard`).
 from __future__ import annotations
 
 from ggpbridge import ir
-
-from ggpbridge.gdl.ast import Const
+from ggpbridge.gdl.ast import Const, Not
 
 from .terms import const, f, rule, true
 
@@ -62,6 +61,7 @@ class InMask(ir.Node):
     loc: ir.Location
 
     def literals(self, comp, env) -> list:
+        """The condition's literals: the card's position in the location is a bit of the mask."""
         comp.subset_masks = True
         lits, l, o = comp.loc(self.loc, env)
         ml, m = comp.val(ir.Var(self.mask, pos=self.pos), env)
@@ -77,6 +77,7 @@ class MaskSize(ir.Node):
     mask: str
 
     def value(self, comp, env):
+        """(literals, the number of the mask's bits)."""
         comp.subset_masks = True
         lits, m = comp.val(ir.Var(self.mask, pos=self.pos), env)
         k = comp.fresh.var("k")
@@ -93,6 +94,7 @@ class MaskSum(ir.Node):
     points: ir.PointsRef
 
     def value(self, comp, env):
+        """(literals, the sum): the cards at the mask's bits, added up position by position."""
         from .exprs import unsupported
         comp.subset_masks = True
         lits, l, o = comp.loc(self.loc, env)
@@ -128,7 +130,7 @@ def tables() -> list:
     return out
 
 
-def rewrite(form, bags=()):
+def rewrite(form):
     """The option form with each `any` over the subsets of a location (or a filter of them)
     rewritten (module doc); the form itself when it has none."""
     if not any(isinstance(x, ir.AnyOf) and _source(x.coll) is not None for x in form.walk()):
@@ -201,7 +203,6 @@ def guard(flow, lab: str, forms: list, env) -> str:
     flow.act(lab, f("nx", const(MARK)), cur_lits + [many])
     flow.rules.append(rule(f("base", const(MARK))))
     flow.used.add("overflow")
-    from ggpbridge.gdl.ast import Not
     flow.goto(lab, wait, *cur_lits, Not(many))
     return wait
 
