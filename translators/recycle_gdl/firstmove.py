@@ -11,8 +11,8 @@ nothing writes TRICK: the rewriting puts 'AC for `(top TRICK)` in the ranges of 
 
 - the body of the option (after its head's `any`s and conditions) is a `do` whose first item is
   `(move 'V (top L))`, 'V an `any` of the head, L a location;
-- no other action of the body writes L or the player cycle (L's owner reads it), and 'V is not
-  rebound in the body.
+- no other action of the body writes L or the player cycle (L's owner reads it), and neither 'V
+  nor a name L reads is rebound in the body.
 
 Other writes (the move takes 'V from its range, which the later ranges may read) are judged as
 for any `any` of an option's body (options.py).
@@ -37,6 +37,8 @@ def rewrite(form):
         return form
     if not any(isinstance(x, ir.AnyOf) and _holds(x.coll, top) for r in rest for x in r.walk()):
         return form
+    if any(effects.var_names(top) & effects.bound_names(x) for r in rest for x in r.walk()):
+        return form   # a name `(top L)` reads is rebound: the same text would mean another location
     def in_range(n):
         if isinstance(n, ir.AnyOf):
             return ir.AnyOf(_put(n.coll, top, mv.src), n.var, effects.rebuild(n.body, in_range), pos=n.pos)

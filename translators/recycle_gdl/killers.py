@@ -11,8 +11,9 @@ reads; when it is not taken its body never runs. So the second `any` is judged a
 as usual on the ways that do not take the first (the first body's actions left out of what runs
 before it), and is not taken on the ways that take it. That is exact when
 
-- the earlier `any`'s body sets an integer storage S to a constant C unconditionally (only
-  `do`s between the `any` and the `set`), and nothing after the `set` in that body writes S;
+- the earlier `any`'s body sets an integer storage S, named without variables, to a constant C
+  unconditionally (only `do`s between the `any` and the `set`), and nothing after the `set` in
+  that body writes S;
 - nothing between the earlier `any` and this one (outside that body) writes S, and nothing in
   the option's body writes the player cycle (S's owner may read it);
 - this `any`'s range is a filter whose condition has a conjunct comparing S (the same
@@ -50,7 +51,7 @@ def killed_by(stmts, k: int, inner: list, pos: dict) -> list:
         for j in range(start + 1, k):
             m, m_anc, held = stmts[j]
             if not isinstance(m, ir.SetInt) or not isinstance(m.value, ir.IntLit) \
-                    or not _only_dos(m_anc, p.node):
+                    or effects.var_names(m.target) or not _only_dos(m_anc, p.node):
                 continue
             key = effects.writes(m, held)
             later = [x for x in stmts[j + 1:k] if x[0] is not m]
