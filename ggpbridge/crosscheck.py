@@ -28,8 +28,8 @@ from .gdl.asp_terms import symbol_kif, term_symbol
 from .gdl.ast import Const
 from .gdl.kif import print_kif
 from .sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
-from .translate import (BEYOND_TABLES, MANY_SUBSETS, RUN_VARIANTS, SCORE_OFF_TABLES, STALE_DRAW, derives_score_lost,
-                        overflow_reason)
+from .translate import (BEYOND_TABLES, MANY_SUBSET_OPTIONS, MANY_SUBSETS, RUN_VARIANTS, SCORE_OFF_TABLES, STALE_DRAW,
+                        derives_score_lost, overflow_reason)
 
 COMPARED = ("at", "in", "tally", "int", "str", "cyc", "cycdepth", "pc")
 AUTO_LIMIT = 100_000
@@ -43,7 +43,7 @@ class Divergence(GgpBridgeError):
 # helped by fitting to more plays (the fit covers what storages reach, not the scores computed
 # from them, nor the order of draws).
 OVERFLOW_KINDS = {BEYOND_TABLES: "tables", STALE_DRAW: "stale draw", SCORE_OFF_TABLES: "score",
-                  RUN_VARIANTS: "run variants", MANY_SUBSETS: "subsets"}
+                  RUN_VARIANTS: "run variants", MANY_SUBSETS: "subsets", MANY_SUBSET_OPTIONS: "subset options"}
 
 
 @dataclass
@@ -145,7 +145,8 @@ class Lockstep:
             node = self.sim.node(s)
             where = dict(seed=seed, history=list(history))
             reason = overflow_reason(g)
-            if reason is not None and (self.tr.fit is not None or reason in (STALE_DRAW, RUN_VARIANTS, MANY_SUBSETS)):
+            if reason is not None and (self.tr.fit is not None or reason in (STALE_DRAW, RUN_VARIANTS, MANY_SUBSETS,
+                                                                         MANY_SUBSET_OPTIONS)):
                 # beyond the fitted tables, a draw from a deck refilled and not shuffled since, or
                 # runs the translation does not list (never a matter of the tables' size)
                 self.overflow_kind = OVERFLOW_KINDS[reason]
@@ -325,6 +326,7 @@ class Lockstep:
         """The translation's move for a simulator option: the form and the elements its `any`s take."""
         from .translators.recycle_gdl.options import option_head, option_term
         from .translators.recycle_gdl.optgroups import element_terms
+        from .translators.recycle_gdl.subsetopts import element_mask, mask_term
         from .moves import option_elements
         live = self.sim._live(s)
         frame = live.frames[-1]
@@ -334,6 +336,8 @@ class Lockstep:
         elems = []
         for i, (e, t) in enumerate(option_elements(live, ch, opt)):
             group = element_terms(colls[i], e, self.prog.lay) if i < len(colls) else None
+            if group is None and isinstance(e, list):   # a subset, named by its mask (subsetopts.py)
+                group = [mask_term(element_mask(live.c, e))]
             elems += [self._element(e, t)] if group is None else group
         return term_symbol(option_term(opt.form, elems))
 

@@ -68,6 +68,8 @@ SCORE_OFF_TABLES = "the play's scoring left the translation's integers"
 RUN_VARIANTS = "the play looped over runs of cards with equal scores (variants the translation does not list)"
 # translators/recycle_gdl/subsetsums.py: subsets of a sum counted over a bounded number of cards
 MANY_SUBSETS = "the play counted the subsets of more cards than the translation counts"
+# translators/recycle_gdl/subsetopts.py: an option over the subsets of a location of more cards
+MANY_SUBSET_OPTIONS = "the play offered options over the subsets of more cards than the translation lists"
 
 
 def overflow_reason(state) -> str | None:
@@ -80,6 +82,8 @@ def overflow_reason(state) -> str | None:
         return RUN_VARIANTS
     if any(x.name == "many_subsets" for x in state):
         return MANY_SUBSETS
+    if any(x.name == "many_subset_options" for x in state):
+        return MANY_SUBSET_OPTIONS
     return BEYOND_TABLES
 
 

@@ -19,6 +19,8 @@ _OVERFLOW_HINTS = {
     "run variants": "met runs of cards of equal score (listed or looped over), whose variants the "
                     "translation does not branch on",
     "subsets": "counted the subsets of more cards than the translation counts",
+    "subset options": "offered options over the subsets of a location of more than {most} cards, beyond the masks "
+                      "the translation lists",
 }
 
 
@@ -65,7 +67,9 @@ def command(game, n, seed, sets, max_events, time_limit, fit, machine, as_json, 
                        f"agreeing up to there: seeds {[e['seed'] for e in rep.rule_errors[:10]]}; "
                        f"seed {first['seed']}: {first['error'].splitlines()[0]}")
         if rep.overflowed:
-            why = [f"{n} {_OVERFLOW_HINTS[kind].format(fit=fit)}" for kind, n in sorted(rep.overflow_kinds.items())]
+            from ..translators.recycle_gdl.subsetopts import MOST
+            why = [f"{n} {_OVERFLOW_HINTS[kind].format(fit=fit, most=MOST)}"
+                   for kind, n in sorted(rep.overflow_kinds.items())]
             click.echo(f"{len(rep.overflowed)} games ended as overflow, agreeing up to there ({'; '.join(why)}): "
                        f"seeds {rep.overflowed[:10]}")
         if rep.stopped:

@@ -15,7 +15,7 @@ from ggpbridge.gdl.ast import Const, Description, Func
 from ggpbridge.sim.actions import _matching
 from ggpbridge.sim.exprs import _INT_OPS
 
-from . import bestsum, kernel, optgroups, plays, subsetsums, valued, wide
+from . import bestsum, kernel, optgroups, plays, subsetopts, subsetsums, valued, wide
 from .capped import capped_keys
 from .offtables import table_arithmetic
 from .export import card, owner_term, state_fluents
@@ -585,6 +585,8 @@ class Translation:
         ]
         if "draw" in flow.used:
             out.append(rule(f("input", const("random"), f("draw", c)), f("card_id", c)))
+        if getattr(flow, "subset_masks", False):   # subsetopts.py: subsets named by their masks
+            out += subsetopts.tables()
         out += [rule(f("base", f("var", const(g), v)), f(dom, v)) for g, dom in sorted(flow.reg_dom.items())
                 if dom not in ("scan_value", "snapshot")]
         out += [rule(f("base", f("var", const(g), const(NO_VALUE)))) for g in sorted(flow.unset_regs)]
@@ -609,8 +611,8 @@ class Translation:
         for lab, forms in flow.choice_forms.items():
             for fi, binds in forms:
                 es = [F.var("e") for _ in binds]
-                doms = [f({"player": "player_id", "team": "team_id", "card": "card_id", "int": "num"}
-                          .get(t, "value_any"), e) for (_, t), e in zip(binds, es)]
+                doms = [f({"player": "player_id", "team": "team_id", "card": "card_id", "int": "num",
+                           "mask": "subset_mask"}.get(t, "value_any"), e) for (_, t), e in zip(binds, es)]
                 out.append(rule(f("input", r, option_term(fi, es)), f("role_of", p, r), *doms))
         return _dedup(out)
 

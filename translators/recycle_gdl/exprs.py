@@ -21,9 +21,11 @@ from ggpbridge.recycle.check import TEAM, _FIXED, element
 
 from .flatten import merged_filter, unrolled_union
 from .nodes import scan_parts
+from .subsetopts import InMask, Masks, MaskSize, MaskSum
 from .terms import TABLE, const, distinct, f, name, neg, rule, true
 
-DOMAIN = {"player": "player_id", "team": "team_id", "card": "card_id", "int": "num", "str": "name_value"}
+DOMAIN = {"player": "player_id", "team": "team_id", "card": "card_id", "int": "num", "str": "name_value",
+          "mask": "subset_mask"}   # subsetopts.py: a subset of a location named by its mask
 
 
 def unsupported(what: str, n) -> UnsupportedConstructError:
@@ -109,6 +111,10 @@ class ExprCompiler:
             return self.type_of(n.coll, env)
         if isinstance(n, (ir.AllOf, ir.Other)):
             return f"coll:{n.kind}"
+        if isinstance(n, Masks):
+            return "coll:mask"
+        if isinstance(n, (MaskSize, MaskSum)):
+            return "int"
         return _FIXED.get(type(n))
 
     def bind_type(self, coll, env) -> str | None:
@@ -144,6 +150,8 @@ class ExprCompiler:
             v = self.fresh.var("t")
             return [true(f("var", self.pre[id(n)], v))], v
         m = getattr(self, "v_" + type(n).__name__, None)
+        if m is None and isinstance(n, (MaskSize, MaskSum)):   # made by the rewriting of options over subsets
+            return n.value(self, env)
         if m is None:
             raise unsupported(f"{_what(n)}", n)
         return m(n, env)
@@ -733,6 +741,8 @@ class ExprCompiler:
             return lits + [f("team_member", t, x)]
         if isinstance(coll, ir.Sequence) and isinstance(coll.source, ir.Location):
             return self._member_sequence(coll, env, x)
+        if isinstance(coll, Masks):   # made by the rewriting of options over subsets
+            return coll.members(self, env, x)
         raise unsupported(f"iterating over {_what(coll)}", coll)
 
     def _member_sequence(self, coll: ir.Sequence, env: Env, x: Var) -> list:
@@ -800,7 +810,7 @@ class ExprCompiler:
         if isinstance(n, ir.Compare):
             return self.compare(n, env)
         from .optgroups import RunEnds   # made by the rewriting of options over runs
-        if isinstance(n, RunEnds):
+        if isinstance(n, (RunEnds, InMask)):
             return n.literals(self, env)
         raise unsupported(f"the condition {_what(n)}", n)
 

@@ -9,6 +9,7 @@ from .exprs import TEAM, Binding, _number, may_be_none, unsupported, _what
 from .nodes import PRE, is_collection, pre_nodes_expr, value_domain
 from .grouploop import for_groups
 from .letalias import unchanged_by
+from .partguard import guarded_walk
 from .partlets import partition_walk, union_walk
 from .runloops import for_runs
 from .subsetsums import for_subset_sums
@@ -209,7 +210,8 @@ class Loops:
         if isinstance(n.value, ir.Partition):   # one snapshot per attribute value (partlets.py)
             attr = n.value.attr.value if isinstance(n.value.attr, ir.Name) else None
             values = [c.get(attr) for c in self.prog.lay.cards]
-            return self.stmt(partition_walk(n, values, self.bags), lab, after, env)
+            walk = guarded_walk(n, values)   # walked when every value has a group (partguard.py)
+            return self.stmt(walk or partition_walk(n, values, self.bags), lab, after, env)
         if is_collection(t):
             return self._let_cards(n, lab, after, env, t)
         pres = list(pre_nodes_expr(n.value))

@@ -4,9 +4,10 @@ from __future__ import annotations
 from ggpbridge import ir
 from ggpbridge.gdl.ast import Not, Var
 
-from . import effects, optgroups
+from . import effects, firstmove, optgroups, subsetopts
 from .exprs import Binding, Env, unsupported, _what
 from .nodes import is_collection, pre_nodes_expr, value_domain
+from .killers import killed_by
 from .takenaway import drawn_member, taken_before
 from .terms import const, distinct, f, rule
 
@@ -15,6 +16,8 @@ class Options:
     """The choice steps of `Flow` (a mixin: it reads the flow's registers and labels)."""
 
     def choice(self, ch, lab: str, after: str, env: Env) -> None:
+        written = [subsetopts.rewrite(firstmove.rewrite(form)) for form in ch.node.options]
+        lab = subsetopts.guard(self, lab, written, env)   # a bound on the subsets listed
         self.choice_label[ch.id] = lab
         forms = []
         r = self.fresh.var("r")
@@ -23,7 +26,7 @@ class Options:
             self.mark_listed(form)
             conds, elems, local = [], [], Env(env)
             binds, lets, held = [], [], {}
-            heads, node = option_head(optgroups.rewrite(form, self))
+            heads, node = option_head(optgroups.rewrite(written[fi], self))
             k = 0
             while k < len(heads):
                 h = heads[k]
@@ -185,10 +188,17 @@ class Options:
             # over a head `let`'s list: the list taken at the choice, whatever ran since
             snapshot = id(s.coll) in self.snapshots
             # its range without the cards earlier `any`s of the option moved away (takenaway.py)
-            gone, drawn = ([], None) if snapshot else taken_before(stmts, k, excluded, index, set(heads))
+            # earlier `any`s whose body, when taken, empties this one's range (its actions then
+            # never run on a way that takes this one: killers.py)
+            killers = killed_by(stmts, k, out, pos)
+            bodies = {id(out[i].node) for i in killers}
+
+            def skip(act, excluded=excluded, bodies=bodies):
+                return excluded(act) or any(id(a) in bodies for a in act[1])
+            gone, drawn = ([], None) if snapshot else taken_before(stmts, k, skip, index, set(heads))
             parent = next((index[id(a)] for a in reversed(anc) if isinstance(a, ir.AnyOf)), None)
             index[id(s)] = len(out)
-            out.append(_Inner(s, anc, guards, parent, gone, drawn))
+            out.append(_Inner(s, anc, guards, parent, gone, drawn, killers))
         if len(out) > 6:
             raise unsupported("an option with more than 6 `any`s after its first action", node)
         return out
@@ -200,7 +210,7 @@ class Options:
         for a in inner:
             nxt = []
             for w in ways:
-                if a.parent is None or w[a.parent] is not None:
+                if (a.parent is None or w[a.parent] is not None) and all(w[j] is None for j in a.killers):
                     nxt.append(w + [self.fresh.var("e")])
                 nxt.append(w + [None])
             ways = nxt
@@ -212,6 +222,8 @@ class Options:
         for i, a in enumerate(inner):
             if a.parent is not None and taken[a.parent] is None:
                 continue  # inside an `any` not taken: never reached
+            if any(taken[j] is not None for j in a.killers):
+                continue  # an earlier `any` taken emptied its range
             env = local
             for j in a.enclosing(inner):
                 env = env.child(**{inner[j].node.var: Binding("logic", taken[j], inner[j].type)})
@@ -305,8 +317,9 @@ class _Inner:
     """An `any` in an option's body: the `any`, its ancestors, the conditions on the way, the
     index of the innermost `any` around it, the earlier `any`s that took cards from its range."""
 
-    def __init__(self, node, anc, guards, parent, gone=(), drawn=None):
+    def __init__(self, node, anc, guards, parent, gone=(), drawn=None, killers=()):
         self.node, self.anc, self.guards, self.parent = node, anc, guards, parent
+        self.killers = list(killers)   # earlier `any`s whose body, when taken, empties its range
         self.gone = list(gone)   # earlier `any`s whose cards left its range (takenaway.py)
         self.drawn = drawn       # (location, N): its top N cards join the range first
         self.type = None
