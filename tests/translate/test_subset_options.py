@@ -16,8 +16,8 @@ from test_coverage_cases import refusal
 GAME = ROOT / "tests" / "translate" / "data" / "subset_captures.rcy"
 
 
-def variant(old: str, new: str, name: str):
-    text = GAME.read_text()
+def variant(old: str, new: str, name: str, path=GAME):
+    text = path.read_text()
     assert old in text
     return parse_text(text.replace(old, new), name)
 
@@ -87,3 +87,24 @@ def test_a_later_write_to_the_played_pile_keeps_the_option_refused():
                      "played_again.rcy")
     e = refusal(loaded)
     assert "an `any` after its first action" in e.message, e
+
+
+@pytest.mark.parametrize("name, at", [("killer_owner", (25, 12)), ("killer_named", (23, 12)),
+                                      ("firstmove_named", (17, 11))])
+def test_a_storage_or_location_named_by_what_the_option_changes_keeps_it_refused(name, at):
+    # killer_*: the storage the capture sets is renamed before the subsets' filter reads the same
+    # text (the token's holder changes, or the str key); firstmove_named: the played pile is
+    # renamed before the later range reads (top L): the same text means another storage or top
+    e = refusal(parse_file(ROOT / "tests" / "translate" / "data" / f"{name}.rcy"))
+    assert "an `any` after its first action" in e.message and (e.pos.line, e.pos.col) == at, e
+
+
+def test_subsets_named_by_positions_where_the_cards_lie_not_where_they_are_remembered():
+    # mem_subsets.rcy remembers table cards in a memory location: a subset's mask is read from
+    # the table's positions, so the options listed are the same on both sides
+    rep = crosscheck(parse_file(ROOT / "tests" / "translate" / "data" / "mem_subsets.rcy"), 10, seed=0)
+    assert rep.divergence is None and rep.playouts == 10, rep.as_dict()
+    # subsets of the memory location itself are refused: a copy has two positions
+    e = refusal(variant("(subsets (game vloc TABLE))", "(subsets (game mem SEEN))", "mem_only.rcy",
+                        ROOT / "tests" / "translate" / "data" / "mem_subsets.rcy"))
+    assert "subsets of a memory location" in e.message, e

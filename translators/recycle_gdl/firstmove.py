@@ -11,8 +11,9 @@ nothing writes TRICK: the rewriting puts 'AC for `(top TRICK)` in the ranges of 
 
 - the body of the option (after its head's `any`s and conditions) is a `do` whose first item is
   `(move 'V (top L))`, 'V an `any` of the head, L a location;
-- no other action of the body writes L or the player cycle (L's owner reads it), and neither 'V
-  nor a name L reads is rebound in the body.
+- no other action of the body writes L, the player cycle (L's owner reads it) or anything else
+  `(top L)` reads (a storage naming L at run time), and neither 'V nor a name L reads is
+  rebound in the body.
 
 Other writes (the move takes 'V from its range, which the later ranges may read) are judged as
 for any `any` of an option's body (options.py).
@@ -45,11 +46,12 @@ def rewrite(form):
         return effects.rebuild(n, in_range)
     rest = tuple(in_range(r) for r in rest)
     # judged on the ranges rewritten: a card taken from a range that read L no longer lies in L
-    loc = effects.locations(top.source, {})
+    # everything `(top L)` reads: L, and what names L at run time (a str storage, the cycle)
+    read = effects.reads(top, {}) | {("cycle",)}
     for s, _, held in effects.statements(ir.Do(rest, pos=node.pos), {}):
         if mv.src.name in effects.bound_names(s):
             return form
-        if not isinstance(s, effects._STRUCTURE) and effects.meets(loc | {("cycle",)}, effects.writes(s, held)):
+        if not isinstance(s, effects._STRUCTURE) and effects.meets(read, effects.writes(s, held)):
             return form
     new = ir.Do((mv,) + rest, pos=node.pos)
     return _with_body(form, new)

@@ -14,8 +14,8 @@ before it), and is not taken on the ways that take it. That is exact when
 - the earlier `any`'s body sets an integer storage S, named without variables, to a constant C
   unconditionally (only `do`s between the `any` and the `set`), and nothing after the `set` in
   that body writes S;
-- nothing between the earlier `any` and this one (outside that body) writes S, and nothing in
-  the option's body writes the player cycle (S's owner may read it);
+- nothing between the `set` and this `any` writes S or anything naming S (its owner, a str
+  storage as its key), and nothing in the option's body writes the player cycle;
 - this `any`'s range is a filter whose condition has a conjunct comparing S (the same
   expression) with a constant that C fails.
 """
@@ -53,7 +53,8 @@ def killed_by(stmts, k: int, inner: list, pos: dict) -> list:
             if not isinstance(m, ir.SetInt) or not isinstance(m.value, ir.IntLit) \
                     or effects.var_names(m.target) or not _only_dos(m_anc, p.node):
                 continue
-            key = effects.writes(m, held)
+            # S, and what names S (its owner, a str key): the same text must mean the same storage
+            key = effects.writes(m, held) | effects.reads(m.target, held)
             later = [x for x in stmts[j + 1:k] if x[0] is not m]
             if any(effects.meets(key, _writes(x)) for x in later):
                 continue

@@ -147,6 +147,11 @@ def rewrite(form):
         if not isinstance(src.source, ir.Location) or not isinstance(src.source.name, ir.Name):
             from .exprs import unsupported
             raise unsupported("an option's `any` over subsets of other than one location named in the game", n.coll)
+        if src.source.vis == "mem":
+            # a remembered card is a copy of one lying elsewhere: its mask would name positions
+            # in two places (element_mask reads where the card lies)
+            from .exprs import unsupported
+            raise unsupported("an option's `any` over subsets of a memory location", n.coll)
         at = n.pos
         mvar = "mask@" + f"{at.line}:{at.col}"   # no RECYCLE variable can be spelt so
         picked = ir.Filter(src.source, "card@" + f"{at.line}:{at.col}",
@@ -209,10 +214,5 @@ def guard(flow, lab: str, forms: list, env) -> str:
 
 def element_mask(c, group: list) -> int:
     """The mask naming the simulator's subset `group` (card ids) in runtime `c`: the bits of its
-    cards' positions in the location they lie in."""
-    where = {}
-    for row in c.L:
-        for lst in row:
-            for i, x in enumerate(lst or ()):
-                where[x] = i
-    return sum(1 << where[x] for x in group)
+    cards' positions in the location they lie in (not a memory location remembering them)."""
+    return sum(1 << c.loc(*c.where[x][:2]).index(x) for x in group)
