@@ -85,6 +85,6 @@ def test_a_card_unequal_to_the_top_of_an_empty_memory_is_found_by_the_lockstep(m
     # the game's discard tests a card against the top of a memory empty at first: the simulator's
     # none differs from every card; compared as two values it offered no discard at all
     from ggpbridge.translators.recycle_gdl import exprs
-    monkeypatch.setattr(exprs, "_lone_end", lambda n: None)
+    monkeypatch.setattr(exprs, "_lone_end", lambda n, env: None)
     rep = lockstep(6)
     assert rep.divergence is not None and "options differ" in rep.divergence["what"]
