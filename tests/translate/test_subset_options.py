@@ -108,3 +108,10 @@ def test_subsets_named_by_positions_where_the_cards_lie_not_where_they_are_remem
     e = refusal(variant("(subsets (game vloc TABLE))", "(subsets (game mem SEEN))", "mem_only.rcy",
                         ROOT / "tests" / "translate" / "data" / "mem_subsets.rcy"))
     assert "subsets of a memory location" in e.message, e
+
+
+def test_subsets_of_a_location_the_option_chooses_are_refused_with_a_clear_reason():
+    # the 8-card test runs before the choice, where the head's `any player 'P` has chosen nothing
+    e = refusal(parse_file(ROOT / "tests" / "translate" / "data" / "owner_subsets.rcy"))
+    assert "subsets of a location named by what the option chooses" in e.message, e
+    assert (e.pos.line, e.pos.col) == (14, 28), e

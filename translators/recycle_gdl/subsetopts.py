@@ -199,8 +199,15 @@ def guard(flow, lab: str, forms: list, env) -> str:
         return lab
     wait = flow.label()
     over = []
+    from ggpbridge.errors import UnsupportedConstructError
+    from .exprs import unsupported
     for loc in locs:
-        lits, z = flow.v_Size(ir.Size(loc, pos=loc.pos), env)
+        try:
+            lits, z = flow.v_Size(ir.Size(loc, pos=loc.pos), env)
+        except UnsupportedConstructError:
+            # the size is tested before the choice, where the head's `any`s have chosen nothing
+            raise unsupported("an option's `any` over subsets of a location named by what the "
+                              "option chooses", loc) from None
         over.append(lits + [f("less", const(MOST), z)])
     many = flow.helper("many_subsets_at", env, over)
     cur_lits, _ = flow.current(env)
