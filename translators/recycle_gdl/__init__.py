@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ggpbridge import ir
-from ggpbridge.gdl.ast import Const, Description, Func
+from ggpbridge.gdl.ast import Const, Description
 from ggpbridge.sim.actions import _matching
 from ggpbridge.sim.exprs import _INT_OPS
 
@@ -634,7 +634,6 @@ def _constant_values(game: ir.Game, values: dict) -> list:
         return None
 
     return [v for x in game.walk() if isinstance(x, ir.Arith) for v in [value(x)] if v is not None]
-
 
 
 def _loop_orders(kind: str, n: int) -> list:
