@@ -71,6 +71,9 @@ class Report:
         return dict(vars(self))
 
 
+# the unfitted tables are a static guess (literals and a run of changes past them); a variant
+# whose `--set` values compound (Leduc's pot with a large ante) can outgrow it
+FIT_HINT = " (size the tables to seeded plays with --fit N)"
 MACHINES = ("clingo", "propnet")   # the GDL engines a lockstep can play the translation on
 
 
@@ -155,7 +158,7 @@ class Lockstep:
                 lo, hi = self.tr.bounds
                 raise self._diverge(f"the play left the translation's tables (integers {lo}..{hi}, stage depth "
                                     f"{self.tr.depth}) and ended as `overflow`: the translation's bounds are too "
-                                    f"small for this play", where, s, g)
+                                    f"small for this play{FIT_HINT}", where, s, g)
             if isinstance(node, Terminal):
                 if not self.gdl.is_terminal(g):
                     raise self._diverge("the simulator's game is over, the translation's is not", where, s, g)
@@ -176,7 +179,7 @@ class Lockstep:
                         return (*stats, "overflow")
                     raise self._diverge(f"player {p}'s score {v} is outside the translation's integers {lo}..{hi} "
                                         f"and the play ended as `overflow`: the translation's bounds are too small "
-                                        f"for this play", where, s, g)
+                                        f"for this play{FIT_HINT}", where, s, g)
                 if want != got and self.may_lose_score and set(got.values()) == {0} and len(got) == len(want):
                     # a result on the way to a score left the tables (an intermediate product):
                     # the final scores are in them, every goal is 0 all the same (`score_lost`)
@@ -186,7 +189,7 @@ class Lockstep:
                     raise self._diverge(f"every goal is 0 (a score computed through the translation's integers "
                                         f"{lo}..{hi} left them on the way; the simulator's scores are "
                                         f"{list(node.scores)}): the translation's bounds are too small for "
-                                        f"this play", where, s, g)
+                                        f"this play{FIT_HINT}", where, s, g)
                 if want != got:
                     raise self._diverge(f"goals differ: simulator {self._show(want)}, clingo {self._show(got)}",
                                         where, s, g)

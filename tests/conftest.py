@@ -46,6 +46,13 @@ def corpus_files(*subdirs: str, recursive: bool = True) -> list[Path]:
     return out
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path, monkeypatch):
+    """Every test runs in a directory of its own, so what a command writes beside it by default
+    (`query`'s witness files, `translate`'s outputs) never lands in the checkout."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     """The corpus directory; CI must have it, a developer machine may not."""

@@ -237,6 +237,18 @@ def test_an_integer_beyond_the_table_ends_the_play_as_overflow():
         s = m.next_state(s, {r: m.legal_moves(s, r)[0] for r in m.roles()})
     assert "overflow" in {str(x) for x in s}
     assert set(m.goals(s).values()) == {0}
+    assert "--fit N" in str(err.value)   # the way out is named
+
+
+def test_a_variant_that_outgrows_the_static_tables_is_told_to_fit_them():
+    # Leduc's pot with a 25-chip ante passes the unfitted tables at the first raise: the
+    # command names --fit, and a fitted translation of the same variant agrees
+    r = CliRunner().invoke(main, ["crosscheck", str(GAMES / "leduc_poker.rcy"), "--set", "ANTE=25",
+                                  "--set", "BIGBET=40", "-n", "1"])
+    assert r.exit_code == 1 and "bounds are too small" in r.output and "--fit N" in r.output, r.output
+    r = CliRunner().invoke(main, ["crosscheck", str(GAMES / "leduc_poker.rcy"), "--set", "ANTE=25",
+                                  "--set", "BIGBET=40", "-n", "1", "--fit", "10"])
+    assert r.exit_code == 0 and "1 of 1 playouts agree" in r.output, r.output
 
 
 @pytest.mark.slow

@@ -47,7 +47,7 @@ def test_a_stop_while_the_game_loads_reports_no_playouts(monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(playouts, "load_machine", stopped)
-    rep = playouts.run("games/war.rcy", "sim", 10)
+    rep = playouts.run(str(GAMES / "war.rcy"), "sim", 10)
     assert rep["playouts"] == 0 and rep["finished"] == 0 and rep["mean_goal"] == {} and rep["games"] == []
 
 
