@@ -15,7 +15,7 @@ from ggpbridge.gdl.ast import Const, Description
 from ggpbridge.sim.actions import _matching
 from ggpbridge.sim.exprs import _INT_OPS
 
-from . import bestsum, kernel, optgroups, plays, subsetopts, subsetsums, valued, wide
+from . import bestsum, condguard, kernel, optgroups, plays, subsetopts, subsetsums, valued, wide
 from .capped import capped_keys
 from .offtables import table_arithmetic
 from .export import card, owner_term, state_fluents
@@ -82,13 +82,22 @@ class Translation:
         self.decks = find_decks(prog.game) - runtime if decks else frozenset()
         ordered = ordered_locations(prog.game, self.decks) | runtime
         self.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
+        self.choice_guards = frozenset()
         fresh, body, flow, first = self._compile(None)
-        # integers too many for tables: compiled again, adding and comparing by digits (wide.py)
         self._points(flow)
+        # arithmetic in conditions: static ranges widen the tables, other operands are tested
+        # where they are evaluated; a choice so tested waits one step later (condguard.py)
+        self.cond_ranges, guards = condguard.resolve(self, flow)
+        if guards:
+            self.choice_guards = frozenset(guards)
+            fresh, body, flow, first = self._compile(None)
+            self.cond_ranges, _ = condguard.resolve(self, flow)
+        # integers too many for tables: compiled again, adding and comparing by digits (wide.py)
         # (a product of two run-time values has no digit form yet: such a game keeps the tables)
         self.wide = wide_range(*self._bounds(flow)) if "times" not in flow.used else None
         if self.wide is not None:
             fresh, body, flow, first = self._compile(self.wide)
+            condguard.resolve(self, flow)
         if fit is not None:
             flow.used.add("overflow")
         self.stores = self._storages()
@@ -119,6 +128,7 @@ class Translation:
         flow = self.flow = Flow(self.prog, fresh, body)
         flow.decks, flow.bags, flow.wide = self.decks, self.bags, wide
         flow.capped = bool(self.capped)
+        flow.choice_guards = self.choice_guards
         return fresh, body, flow, flow.game()
 
     # ------------------------------------------------------------ parts
@@ -347,6 +357,8 @@ class Translation:
             hi = max(hi, 32, max(abs(x) for x in [0] + lits) + max(steps, default=0))
         if may_go_negative(self.prog.game):
             lo = min(lo, -hi)
+        for key_lo, key_hi in getattr(self, "cond_ranges", ()):   # condguard.py: rows a condition reads
+            lo, hi = min(lo, key_lo), max(hi, key_hi)
         if self.fit is not None:
             # every value the fitting plays wrote must be in the table, even where the static bound
             # of an increment falls short (a count times 100 in Caterpillar is bounded by 52 here)

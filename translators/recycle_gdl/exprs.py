@@ -101,6 +101,10 @@ class ExprCompiler:
         self.tuple_nodes: list = []
         self.card_numbers = False   # counted.py's facts numbering the cards: made once
 
+    def note(self, operand, lits: list, env) -> None:
+        """A comparison operand's literals, for a test that its value is in the tables
+        (condguard.py, in the game's flow); nothing to do elsewhere."""
+
     # ------------------------------------------------------------ types
     def type_of(self, n, env: Env) -> str | None:
         """The static type of an expression (as the checker names them)."""
@@ -842,6 +846,8 @@ class ExprCompiler:
             return self.both_may_be_none(n, env)
         la, a = self.val(n.left, env)
         lb, b = self.val(n.right, env)
+        self.note(n.left, la, env)
+        self.note(n.right, lb, env)
         if n.op == "==":
             return self.equal(la, a, lb, b, env)
         if n.op == "!=":

@@ -22,11 +22,12 @@ from .nodes import pre_nodes, pre_nodes_expr
 from .options import Options
 from .scans import Scans
 from .listedmax import ListedExtremes
+from .condguard import CondGuards
 from .untied import Untied
 from .terms import NONE, const, distinct, f, neg, rule, true
 
 
-class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler):
+class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, CondGuards, ExprCompiler):
     """Compiles the game body into labelled instructions and their rules."""
 
     def __init__(self, prog, fresh, rules):
@@ -99,7 +100,8 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler)
         if cls == "StageP":
             self.stage(it, lab, after, env)
         elif cls == "ChoiceP":
-            self.choice(it, lab, after, env)
+            with self.site("choice", it.id):   # its conditions are judged where it waits
+                self.choice(it, lab, after, env)
         else:
             self.stmt(it.node, lab, after, env)
 
@@ -121,13 +123,15 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler)
         if kind == "player":
             cv = self.fresh.var("c")
             entry_env.cur = ([f("current", cv)], cv)
-        ended = self.exists("ends", entry_env, self.cond(st.node.end, entry_env))
+        with self.site("label", lab):
+            ended = self.exists("ends", entry_env, self.cond(st.node.end, entry_env))
         bound = list(entry_env.cur[0]) if entry_env.cur is not None else []
         self.goto(lab, after, *bound, ended)
         self.goto(lab, body, *bound, Not(ended))
         # after each pass: test the end; pop the cycle, or advance it and go again
         self.seq(st.items, loop, env, body)
-        again = self.exists("ends", env, self.cond(st.node.end, env))
+        with self.site("label", loop):
+            again = self.exists("ends", env, self.cond(st.node.end, env))
         self.goto(loop, after, again)
         self.rules.append(rule(f("cyc_depth_to", k, d1), self.at(loop), again, true(f("cycdepth", k, d)),
                                f("dsucc", d1, d)))
@@ -147,12 +151,17 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler)
             raise unsupported(f"{_what(n)}", n)
         pres = [x for x in pre_nodes(n)]
         if pres and not isinstance(n, (ir.Do, ir.CondAct, ir.ForAll, ir.Repeat, ir.RepeatAll, ir.Let)):
-            lab = self.pre_steps(pres, lab, env)
-            m(n, lab, after, env)
+            # conditions are tested where they are evaluated (condguard.py): those of the steps
+            # computing values first at `lab`, the statement's own after them
+            with self.site("label", lab):
+                lab = self.pre_steps(pres, lab, env)
+            with self.site("label", lab):
+                m(n, lab, after, env)
             for x in pres:
                 self.kill_pre(x, lab)
             return
-        m(n, lab, after, env)
+        with self.site("label", lab):
+            m(n, lab, after, env)
 
     def s_Do(self, n, lab, after, env):
         items = list(n.items)
@@ -170,7 +179,8 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler)
         pres = list(pre_nodes_expr(n.cond))
         if pres:
             lab = self.pre_steps(pres, lab, env)
-        holds = self.exists("if", env, self.cond(n.cond, env))
+        with self.site("label", lab):
+            holds = self.exists("if", env, self.cond(n.cond, env))
         body = self.label()
         for x in pres:
             self.kill_pre(x, lab)
@@ -186,7 +196,8 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, ExprCompiler)
         if pres:
             lab = self.pre_steps(pres, lab, env)
         rid = self.reg("r", "num")
-        lits, cnt = self.val(n.count, env)
+        with self.site("label", lab):
+            lits, cnt = self.val(n.count, env)
         for x in pres:
             self.kill_pre(x, lab)
         self.count_down(rid, lits, cnt, lab, lambda body, tick: self.stmt(n.body, body, tick, env), after)

@@ -218,7 +218,8 @@ class Loops:
         if pres:
             lab = self.pre_steps(pres, lab, env)
         rid = self.reg("v", value_domain(t))
-        lits, v = self.val(n.value, env)
+        with self.site("label", lab):   # the value is taken after its steps (condguard.py)
+            lits, v = self.val(n.value, env)
         for x in pres:
             self.kill_pre(x, lab)
         self.rules.append(rule(f("var_put", rid, v), self.at(lab), *lits))

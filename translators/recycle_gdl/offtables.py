@@ -9,8 +9,7 @@ checks that its result has room (`has_sum`), but that check needs the amount too
 play beyond its tables does. A value that cannot leave the tables (a literal, a storage, a size,
 a quotient) is translated as before.
 
-Not covered: arithmetic inside a condition (`(> (* X 50) 120)`) whose result has no row makes
-the comparison false; the lockstep reports such a play as a divergence, not as agreeing.
+Arithmetic inside a condition (`(> (* X 50) 120)`) is condguard.py's.
 """
 from __future__ import annotations
 

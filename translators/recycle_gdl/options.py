@@ -18,6 +18,7 @@ class Options:
     def choice(self, ch, lab: str, after: str, env: Env) -> None:
         written = [subsetopts.rewrite(firstmove.rewrite(form)) for form in ch.node.options]
         lab = subsetopts.guard(self, lab, written, env)   # a bound on the subsets listed
+        lab = self.before_choice(ch, lab)   # a test of its conditions' arithmetic (condguard.py)
         self.choice_label[ch.id] = lab
         forms = []
         r = self.fresh.var("r")

@@ -1,0 +1,134 @@
+"""Arithmetic inside a condition whose result the integer tables cannot hold (condguard.py).
+
+`data/cond_arith.rcy` (ours) counts up to 3 in a storage X. Its variants compare 50 times X with
+120: 150 is past the unfitted tables (their top is 121, from the literals). Such a play must end
+as `overflow` (which the unfitted lockstep reports as tables too small), never go on with the
+comparison silently false. Operands whose range is known statically (card scores plus a
+literal) widen the tables instead and need no test."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import ggpbridge.translators.recycle_gdl.condguard as condguard
+from ggpbridge.crosscheck import Divergence, Lockstep
+from ggpbridge.gdl.ast import Const, Func
+
+from test_coverage_cases import differs_on, variant
+
+GAME = Path(__file__).parent / "data" / "cond_arith.rcy"
+# under a `not`, a comparison silently false would offer the choice at X = 3
+CHOICE = ("(< ((current player) sto X) 3)", "(not (> (* ((current player) sto X) 50) 120))")
+AFTER = ("(> ('P sto X) 2)", "(> (* ('P sto X) 50) 120)")
+# always true (a score is 1..8): the sums 201..208 pass the unfitted tables' top (201)
+PLAY = "(move (top ((current player) iloc HAND)) (top (game vloc PILE))))))"
+STATIC = (PLAY, "(any (filter ((current player) iloc HAND) 'D (> (+ (score 'D using (game points PTS)) 200) "
+                "(size (game vloc PILE)))) 'C (move 'C (top (game vloc PILE)))))))")
+
+
+def guard_rules(desc) -> list:
+    """The rules deriving `overflow` from an operand's missing value (condguard._off_literals)."""
+    return [r for r in desc.rules if r.head == Func("nx", (Const("overflow"),)) and "cond_off" in repr(r.body)]
+
+
+def lockstep(change, fit: int = 0) -> Lockstep:
+    return Lockstep(variant(GAME, *change, "cond_arith"), fit=fit)
+
+
+def endings(ls, seeds: int) -> list:
+    """How each play ends: 'over', or the divergence's `what`."""
+    out = []
+    for seed in range(seeds):
+        try:
+            out.append(ls.play(seed)[-1])
+        except Divergence as e:
+            out.append(e.detail["what"])
+    return out
+
+
+def test_the_plain_game_has_no_test_and_agrees():
+    ls = Lockstep(variant(GAME, "(game", "(game", "cond_arith"))
+    assert not guard_rules(ls.tr.description) and not ls.tr.choice_guards
+    assert set(endings(ls, 8)) == {"over"}
+
+
+@pytest.mark.parametrize("change", [CHOICE, AFTER], ids=["choice", "after the stage"])
+def test_a_product_of_a_storage_off_the_tables_ends_the_play_as_overflow(change):
+    ls = lockstep(change)
+    lo, hi = ls.tr.bounds
+    assert hi < 150 and guard_rules(ls.tr.description)
+    ends = endings(ls, 16)
+    # some plays count three times (150 is off the tables), some do not (they agree)
+    assert "over" in ends, ends
+    off = [e for e in ends if e != "over"]
+    assert off and all("overflow" in e and "too small" in e for e in off), ends
+
+
+def test_a_choice_so_tested_waits_one_step_and_is_overflow_when_it_is_offered():
+    ls = lockstep(CHOICE)
+    [cid] = ls.tr.choice_guards
+    wait = ls.tr.flow.choice_label[cid]
+    test = ls.tr.flow.choice_test_label[cid]
+    assert wait != test
+    # the test reads the state the choice is offered in, at the step before it
+    assert all(r.body[0] == Func("true", (Func("pc", (Const(test),)),)) for r in guard_rules(ls.tr.description))
+
+
+@pytest.mark.parametrize("change", [CHOICE, AFTER], ids=["choice", "after the stage"])
+def test_without_its_tests_the_lockstep_finds_the_comparison_silently_false(change):
+    ls = lockstep(change)
+    desc = ls.tr.description
+    tests = guard_rules(desc)
+    differs_on(ls, tuple(r for r in desc.rules if r not in tests), 16)
+
+
+@pytest.mark.parametrize("change", [CHOICE, AFTER], ids=["choice", "after the stage"])
+def test_fitted_tables_hold_what_the_fitting_plays_compute_and_keep_the_test(change):
+    ls = lockstep(change, fit=20)
+    assert ls.tr.bounds[1] >= 150 and guard_rules(ls.tr.description)
+    assert set(endings(ls, 12)) == {"over"}
+
+
+def test_an_operand_of_static_range_widens_the_tables_without_a_test():
+    ls = lockstep(STATIC)
+    assert ls.tr.bounds[1] >= 208 and not guard_rules(ls.tr.description)
+    assert set(endings(ls, 8)) == {"over"}
+
+
+def test_without_the_widening_the_lockstep_finds_the_options_differ(monkeypatch):
+    real = condguard.resolve
+
+    def narrow(tr, flow):
+        # keep the tests (there are none here), drop the ranges
+        return [], real(tr, flow)[1]
+    monkeypatch.setattr(condguard, "resolve", narrow)
+    ls = lockstep(STATIC)
+    assert ls.tr.bounds[1] < 208
+    with pytest.raises(Divergence) as err:
+        for seed in range(8):
+            ls.play(seed)
+    assert "differ" in err.value.detail["what"]
+
+
+def test_a_number_of_a_fixed_range_has_a_static_range():
+    move = PLAY[:-3]
+    bid = (PLAY, f"(any (range 1..2) 'B ((< (+ 'B 300) (+ (size (game vloc PILE)) 303)) {move})) {move})))")
+    ls = lockstep(bid)
+    assert ls.tr.bounds[1] >= 302 and not guard_rules(ls.tr.description)
+    assert set(endings(ls, 6)) == {"over"}
+
+
+@pytest.mark.parametrize("union, top", [("(game vloc PILE) ((current player) iloc HAND)", 308),
+                                        ("(game vloc PILE) (game vloc PILE)", 316)],
+                         ids=["two locations", "one location twice"])
+def test_the_size_of_a_union_is_bounded_by_the_cards_each_part_can_hold(union, top):
+    # 8 cards: a card lies in one location at a time, but a union lists a location as often as
+    # it is named (the simulator's SetOp), so PILE twice can count 16
+    size = f"(size (union {union}))"
+    change = (PLAY, f"(any (filter ((current player) iloc HAND) 'D (> (+ {size} 300) (score 'D using "
+                    "(game points PTS)))) 'C (move 'C (top (game vloc PILE)))))))")
+    ls = lockstep(change)
+    assert ls.tr.bounds[1] >= top and not guard_rules(ls.tr.description)
+    assert ls.tr.bounds[1] < 316 or top == 316
+    assert set(endings(ls, 6)) == {"over"}
