@@ -132,3 +132,67 @@ def test_the_size_of_a_union_is_bounded_by_the_cards_each_part_can_hold(union, t
     assert ls.tr.bounds[1] >= top and not guard_rules(ls.tr.description)
     assert ls.tr.bounds[1] < 316 or top == 316
     assert set(endings(ls, 6)) == {"over"}
+
+
+# review of the first version: each of these diverged (or ended every play as overflow)
+AFTER_PLAIN = "(do ((all player 'P ((> ('P sto X) 2) (set ('P sto W) 1)))))"
+MOVE = PLAY[:-3]
+VALUES = {   # a computed value taken where it is used: tested like a comparison's operand
+    "let": (AFTER_PLAIN, "(do ((all player 'P (let (* ('P sto X) 50) 'V ((> 'V 120) (set ('P sto W) 1))))))"),
+    "repeat": (AFTER_PLAIN, "(do ((all player 'P (repeat (- (* ('P sto X) 50) 119) (inc ('P sto W) 1)))))"),
+    "option let": (PLAY, f"{MOVE} (let (* ((current player) sto X) 50) 'V ((> 'V 120) {MOVE})))))"),
+    # a declared 'K hidden by a `let` of the same name: not the constant 1
+    "shadowed": (AFTER_PLAIN, "(do ((all player 'P (let ('P sto X) 'K ((> (* 'K 50) 120) (set ('P sto W) 1))))))"),
+    "scoring": ("(scoring max ((current player) sto W))",
+                "(scoring max (size (filter ((current player) iloc HAND) 'C (> (* ((current player) sto X) 50) 120))))"),
+}
+
+
+@pytest.mark.parametrize("where", VALUES)
+def test_a_value_computed_off_the_tables_is_never_silently_wrong(where):
+    change = VALUES[where]
+    if where == "shadowed":
+        change = (change[0], change[1]), ("(game", "(game (declare 1 'K)")
+    else:
+        change = (change,)
+    text = GAME.read_text()
+    for old, new in change:
+        assert old in text
+        text = text.replace(old, new, 1)
+    from ggpbridge.recycle import parse_text
+    loaded = parse_text(text, "cond_arith")
+    ls = Lockstep(loaded)
+    ends = endings(ls, 16)
+    off = [e for e in ends if e != "over"]
+    assert "over" in ends and off and all("too small" in e for e in off), ends
+    assert set(endings(Lockstep(parse_text(text, "cond_arith"), fit=20), 12)) == {"over"}
+
+
+@pytest.mark.parametrize("head", ["(let ((current player) sto X) 'V", "(any (range 0..((current player) sto X)) 'V"])
+def test_a_number_bound_at_run_time_is_tested_over_its_values_only(head):
+    # 'V is the count (0..3) or a number up to it: V + 3 never leaves the tables, so no play may
+    # end as overflow (tested over every number of the tables, V + 3 would leave them)
+    change = (PLAY, f"{MOVE} {head} ((> (+ 'V (+ ((current player) sto X) 80)) 200) {MOVE})))))")
+    ls = lockstep(change)
+    assert guard_rules(ls.tr.description) or ls.tr.choice_guards
+    assert set(endings(ls, 8)) == {"over"}
+
+
+def test_a_sum_over_a_union_naming_a_location_twice_counts_it_twice():
+    # PILE's scores add up to 36 at most, 72 through the union: the tables must reach 82
+    change = (AFTER_PLAIN, "(do (((> (+ (sum (union (game vloc PILE) (game vloc PILE)) using (game points PTS)) 10) "
+                           "60) (set ((0 player) sto W) 1))))")
+    ls = lockstep(change)
+    assert ls.tr.bounds[1] >= 82 and not guard_rules(ls.tr.description)
+    assert set(endings(ls, 8)) == {"over"}
+
+
+def test_a_number_filtered_by_the_condition_itself_is_tested_over_the_range():
+    # 'B runs over 0..3 filtered by the very comparison that leaves the tables at X = 3: its
+    # binder is the range, not the filter (which fails exactly when the value is missing)
+    change = (PLAY, f"{MOVE} (any (filter (range 0..3) 'B (> (+ 'B (* ((current player) sto X) 50)) 120)) 'V "
+                    f"{MOVE}))))")
+    ls = lockstep(change)
+    ends = endings(ls, 16)
+    off = [e for e in ends if e != "over"]
+    assert "over" in ends and off and all("too small" in e for e in off), ends

@@ -490,7 +490,10 @@ class Translation:
         from .exprs import declared_env
         env = declared_env(self.prog.values)
         env.cur = ([], k)
-        lits, val = flow.val(sc.value, env)
+        with flow.site("score", None):   # its conditions are read in the final state (condguard.py)
+            lits, val = flow.val(sc.value, env)
+        tests, ranges = condguard.score_tests(self, flow)
+        self.cond_ranges += ranges
         # `reached V`: some score is V or better. A chain along `succ` keeps this linear in the
         # score table, where comparing every pair of scores grounds quadratically.
         up = sc.mode == "max"
@@ -500,7 +503,7 @@ class Translation:
         # A score the tables' arithmetic computes (the product of two storages, say) can fall
         # outside them, and a player would be left without a goal: that play ends as `overflow`
         # too (every goal 0; the lockstep expects it where the simulator's score is off the table).
-        lost = table_arithmetic(lits)
+        lost = table_arithmetic(lits) or bool(tests)
         if lost:
             ok.append(neg(f("score_lost")))
         out = [
@@ -520,6 +523,7 @@ class Translation:
             out += [rule(f("goal", r, const(0)), f("role_of", k, r), true(const("overflow"))),
                     rule(f("terminal"), true(const("overflow")))]
         if lost:
+            out += tests
             out += [rule(f("player_scored", k), f("player_score", k, v)),
                     rule(f("score_lost"), f("player_id", k), neg(f("player_scored", k))),
                     rule(f("goal", r, const(0)), f("role_of", k, r), f("score_lost"))]

@@ -5,37 +5,43 @@ tables (`plus`; `times_K`, digits in wide.py). When the sum has no row, the comp
 fail: the condition is false where the simulator finds it true (or, under a `not`, the other
 way round), silently another game. offtables.py closes the same hole for `set`/`inc`/`dec`.
 
-Each comparison operand that computes through the tables is noted while the condition compiles
-(`note`), with the label where the game evaluates the condition (its *site*, `site`). Once the
-point maps are known (`resolve`, after `Translation._points`), an operand whose every
-intermediate result has a static range (literals, declared values, sizes of locations, card
-scores and their sums, numbers of a fixed `range`) needs no test: the tables are widened to
-that range (`ranges`, read by `Translation._bounds`), which for the corpus they almost always
+Each comparison operand that computes through the tables, and each computed `let` value and
+`repeat` count, is noted while it compiles (`note`), with where the game evaluates it (its
+*site*, `site`): a label, a choice, or the final state (the scoring). Once the point maps are
+known (`resolve`, after `Translation._points`), an operand whose every intermediate result has
+a static range (literals, declared values, sizes of locations, card scores and their sums,
+numbers of a fixed `range`, `let`s of such values: condrange.py) needs no test: the tables are
+widened to that range (read by `Translation._bounds`), which for the corpus they almost always
 hold already. Any other operand (it reads a storage) gets a test at its site: when its inputs
-are found and its value is not, `overflow` holds in the next state. A choice's conditions are
-judged in the state that offers it, too late for a test there: such a choice waits one
-automatic step later (`before_choice`), whose test the folding (fuse.py) merges into the
-transition that reaches the choice, so the decision state is already `overflow`.
+are found and its value is not, `overflow` holds in the next state (in the scoring,
+`score_lost`: every goal 0). A choice's conditions are judged in the state that offers it, too
+late for a test there: such a choice waits one automatic step later (`before_choice`), whose
+test makes the decision state already `overflow` (fuse.py merges that step into the one before
+it where nothing it reads is written there). A fitted translation (`--fit`) also widens the
+tables to what the fitted storages give, and keeps the test for plays beyond them.
 
-Conservative where it is simpler: a variable of the condition that ranges over cards or
-players is tested over all of them (its domain), not only over the members its quantifier
-reads, so a play may end as `overflow` where the value was never needed. That is never a
-silent wrong answer: the lockstep counts such plays as overflow, and a translation fitted
-(`--fit`) or given larger tables does not meet it. A loop's own condition (`all` over a
-filter, `repeat`'s count) is tested where the loop starts, before any random value or max/min
-its statement computes first: an operand reading one of those is then not tested (it has no
-input yet), as before this module.
+A variable of the operand ranges over what binds it (a quantifier's or an option's `any`
+members, a filter's collection, a `let`'s value: `ExprCompiler.binders`; not a binder that
+computes through the tables itself, which would fail exactly when the value is missing); a card or player variable with no binder
+known ranges over all cards or players, so a play may end as `overflow` where the value was
+never needed: never a silent wrong answer (the lockstep counts such plays as overflow). A number
+variable with no binder known is not tested: over every number of the tables the test would
+always fire. A condition of an option's body, judged at the choice, is tested on the state
+before the body runs: one reading what the body changes first may end a play as `overflow`
+for a value the simulator never computes (conservative again). A loop's own condition (`all`
+over a filter) reading a random value or max/min its statement computes first is tested where
+the loop starts, where it has no input yet: not tested, as before this module.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ggpbridge import ir
 from ggpbridge.gdl.ast import Distinct, Not, variables
 
+from .condrange import static_ranges
 from .offtables import table_arithmetic
-from .terms import const, f, name, neg, rule, true
+from .terms import const, f, neg, rule, true
 
 # a static range wider than this is not worth its table rows: the operand is tested instead
 MOST_WIDENED = 1000
@@ -64,7 +70,8 @@ class CondGuards:
     @contextmanager
     def site(self, kind: str, where):
         """Conditions compiled inside are evaluated at label `where` (kind "label") or by the
-        choice of id `where` (kind "choice"); nested sites take their own."""
+        choice of id `where` (kind "choice"), or in the final state (kind "score"); nested sites
+        take their own."""
         stack = self._cond_state()
         stack.append((kind, where))
         try:
@@ -97,12 +104,14 @@ def resolve(tr, flow) -> tuple[list, set]:
     the tests of label sites (and of choices already waiting a step) are appended to flow.rules."""
     ranges, choices, tests = [], set(), {}
     for n in getattr(flow, "cond_notes", []):
-        r, exact = _static_ranges(tr, flow, n.node)
+        r, exact = static_ranges(tr, flow, n.node)
         if r is not None and all(hi - lo <= MOST_WIDENED for lo, hi in r):
             ranges += r
             if exact:
                 continue
         kind, where = n.site
+        if kind == "score":   # score_tests'
+            continue
         if kind == "choice":
             choices.add(where)
             lab = getattr(flow, "choice_test_label", {}).get(where)
@@ -114,16 +123,42 @@ def resolve(tr, flow) -> tuple[list, set]:
     k = 0
     for lab, notes in tests.items():
         for n in notes:
-            helpers, off = _off_literals(n.lits, n.env, f"cond_off{k}")
+            test = _off_literals(n.lits, n.env, f"cond_off{k}", flow.binders)
             k += 1
+            if test is None:
+                continue
+            helpers, off = test
             flow.rules += helpers
             flow.rules.append(rule(f("nx", const("overflow")), true(f("pc", const(lab))), *off))
             flow.used.add("overflow")
     return ranges, choices
 
 
-def _off_literals(lits: list, env, pred: str) -> tuple[list, list]:
-    """(helper rules, literals) holding when the operand's inputs are found and its value is not."""
+def score_tests(tr, flow) -> tuple[list, list]:
+    """(rules, ranges to widen the tables to) for the operands noted in the scoring (site
+    "score"), as `resolve` does; an operand that can have no row derives `score_lost` (every
+    goal 0, as a score off the tables does) when it has none in the final state. The tables of
+    digits (wide.py) are sized already: there an operand is tested unless they hold it."""
+    lo, hi = tr._bounds(flow)
+    rules, ranges = [], []
+    for k, n in enumerate(x for x in getattr(flow, "cond_notes", []) if x.site[0] == "score"):
+        r, exact = static_ranges(tr, flow, n.node)
+        if r is not None and all(b - a <= MOST_WIDENED for a, b in r):
+            if tr.wide is None:
+                ranges += r
+                if exact:
+                    continue
+            elif exact and all(lo <= a and b <= hi for a, b in r):
+                continue
+        test = _off_literals(n.lits, n.env, f"score_off{k}", flow.binders)
+        if test is not None:
+            rules += test[0] + [rule(f("score_lost"), *test[1])]
+    return rules, ranges
+
+
+def _off_literals(lits: list, env, pred: str, binders: dict) -> tuple[list, list] | None:
+    """(helper rules, literals) holding when the operand's inputs are found and its value is
+    not; None when it cannot be tested (a number variable of unknown range)."""
     from .exprs import DOMAIN
     table = [i for i, x in enumerate(lits) if table_arithmetic([x])]
     rest = [x for i, x in enumerate(lits) if i not in table]
@@ -137,125 +172,31 @@ def _off_literals(lits: list, env, pred: str) -> tuple[list, list]:
     if env.cur is not None:
         logic[env.cur[1]] = "player"
         rest = [*env.cur[0], *rest]
-    bound = _bound(rest)
-    seen = {v for x in arith for v in variables(x)}
-    args = sorted((seen & bound) | {v for v in seen if v in logic}, key=lambda v: v.name)
-    # a logic variable no input binds ranges over its whole domain (the conservative side)
+    # a logic variable ranges over what its quantifier, `any` or `let` binds it to (and what
+    # those read in turn), else over its whole domain: the conservative side, for cards and
+    # players; a number with no binder known is not tested (every number of the tables would be).
+    # A binder that itself computes through the tables (a filter's condition, maybe this very
+    # one) is not used: it would fail exactly when the value is missing, and hide it.
+    usable = {v: lits for v, lits in binders.items() if not table_arithmetic(lits)}
+    done: set = set()
+    while True:
+        bound = _bound(rest)
+        new = [v for x in rest + arith for v in variables(x) if v in logic and v not in bound and v not in done
+               and v in usable]
+        if not new:
+            break
+        done.update(new)
+        rest = [lit for v in dict.fromkeys(new) for lit in usable[v]] + rest
     free = sorted({v for x in rest + arith for v in variables(x) if v in logic and v not in bound},
                   key=lambda v: v.name)
-    dom = [f(DOMAIN.get(logic[v], "value_any"), v) for v in free]
+    if any(DOMAIN.get(logic[v]) in (None, "num") for v in free):
+        return None
+    seen = {v for x in arith for v in variables(x)}
+    args = sorted((seen & bound) | {v for v in seen if v in logic}, key=lambda v: v.name)
+    dom = [f(DOMAIN[logic[v]], v) for v in free]
     has = f(pred, *args)
     return [rule(has, *dom, *rest, *arith)], [*dom, *rest, neg(has)]
 
 
 def _bound(lits) -> set:
     return {v for x in lits if not isinstance(x, (Not, Distinct)) for v in variables(x)}
-
-
-# ------------------------------------------------------------ static ranges
-def _static_ranges(tr, flow, node) -> tuple[list | None, bool]:
-    """(the ranges of every arithmetic result in node (each must have rows), whether they are
-    bounds): None when one is not known. A fitted translation (`--fit`) reads a storage's range
-    as the fitting plays saw it, which is no bound: plays beyond it still need the test."""
-    out, fitted = [], []
-    if _range(tr, flow, node, out, fitted) is None:
-        return None, False
-    return out, not fitted
-
-
-def _range(tr, flow, x, out: list, fitted: list):
-    """(lo, hi) of integer expression x, appending the ranges of its sums, differences and
-    products to `out` (and a storage whose fitted range it read to `fitted`); None when not
-    known statically."""
-    if isinstance(x, ir.IntStorage):
-        ints = tr.fit.ints if tr.fit is not None else {}
-        key = x.key.value if isinstance(x.key, ir.Name) else None
-        if key in ints and key not in tr.capped:
-            fitted.append(key)
-            return ints[key]
-        return None
-    if isinstance(x, ir.IntLit):
-        return x.value, x.value
-    if isinstance(x, ir.Var):
-        v = tr.prog.values.get(x.name)
-        if isinstance(v, int) and not isinstance(v, bool):
-            return v, v
-        return _binder_range(tr, flow, x)
-    if isinstance(x, ir.Size):
-        keys = _locations(tr, x.coll)
-        if not keys:
-            return None
-        # a card lies in one location at a time; a union lists each part's cards (sim SetOp)
-        n = len(tr.prog.lay.cards)
-        r = (0, n if None not in keys and len(set(keys)) == len(keys) else n * len(keys))
-        out.append(r)   # the parts' sizes are added up through the tables
-        return r
-    if isinstance(x, (ir.Score, ir.Sum)):
-        nm = x.points.name
-        key = _points_key(nm)
-        if isinstance(x, ir.Sum):
-            return tr._sum_range(key)
-        scores = [r for (k, _), r in tr.card_range.items() if key is None or k == key]
-        return min([0] + [r[0] for r in scores]), max([0] + [r[1] for r in scores])
-    if isinstance(x, ir.Arith) and x.op in ("+", "-", "*"):
-        a, b = _range(tr, flow, x.left, out, fitted), _range(tr, flow, x.right, out, fitted)
-        if a is None or b is None:
-            return None
-        if x.op == "+":
-            r = (a[0] + b[0], a[1] + b[1])
-        elif x.op == "-":
-            r = (a[0] - b[1], a[1] - b[0])
-        else:
-            corners = [p * q for p in a for q in b]
-            r = (min(corners), max(corners))
-        out.append(r)
-        return r
-    if isinstance(x, ir.Arith) and x.op in ("//", "%"):
-        # a quotient or remainder is no larger in size than what it divides: no new rows
-        a, b = _range(tr, flow, x.left, out, fitted), _range(tr, flow, x.right, out, fitted)
-        if a is None or b is None:
-            return None
-        m = max(abs(a[0]), abs(a[1]), abs(b[0]) if x.op == "%" else 0, abs(b[1]) if x.op == "%" else 0)
-        return -m, m
-    return None
-
-
-def _locations(tr, c) -> list | None:
-    """The (vis, name) of each location a card collection lists, in order (None for a name
-    computed at run time), or None when it is not made of locations (or reads a memory, where a
-    card can be twice)."""
-    while isinstance(c, (ir.Filter, ir.Sequence)):
-        c = c.coll if isinstance(c, ir.Filter) else c.source
-    if isinstance(c, ir.Location):
-        if c.vis == "mem":
-            return None
-        return [(c.vis, c.name.value) if isinstance(c.name, ir.Name) else None]
-    if isinstance(c, ir.SetOp):
-        parts = [_locations(tr, a) for a in c.args]
-        return None if any(p is None for p in parts) else [k for p in parts for k in p]
-    if isinstance(c, ir.AggCards) and isinstance(c.coll, ir.Var) and isinstance(c.body, ir.Location) \
-            and c.body.vis != "mem" and c.body.name == ir.Var(c.var, pos=c.body.name.pos):
-        names = tr.prog.values.get(c.coll.name)   # a declared list of names: one location each
-        if isinstance(names, (list, tuple)):
-            return [(c.body.vis, nm) for nm in names]
-    return None
-
-
-def _points_key(nm):
-    return name(nm.value) if isinstance(nm, ir.Name) else None
-
-
-def _binder_range(tr, flow, var: ir.Var):
-    """The range of a variable bound by an `any`/`all` over a `(range LO..HI)` of static ends."""
-    parent = flow.parent
-    node = parent.get(id(var))
-    while node is not None:
-        if getattr(node, "var", None) == var.name:
-            coll = getattr(node, "coll", None)
-            if isinstance(coll, ir.Range):
-                lo, hi = _range(tr, flow, coll.lo, [], []), _range(tr, flow, coll.hi, [], [])
-                if lo is not None and hi is not None:
-                    return lo[0], hi[1]
-            return None
-        node = parent.get(id(node))
-    return None

@@ -100,6 +100,7 @@ class ExprCompiler:
         self.tuples: dict = {}
         self.tuple_nodes: list = []
         self.card_numbers = False   # counted.py's facts numbering the cards: made once
+        self.binders: dict = {}     # logic variable -> the literals binding it (condguard.py's tests)
 
     def note(self, operand, lits: list, env) -> None:
         """A comparison operand's literals, for a test that its value is in the tables
@@ -711,7 +712,10 @@ class ExprCompiler:
             return lits + [true(f("at", l, o, self.fresh.var("i"), x))]
         if isinstance(coll, ir.Filter):
             inner = env.child(**{coll.var: Binding("logic", x, self.bind_type(coll.coll, env))})
-            return self.member(coll.coll, env, x) + self.cond(coll.cond, inner)
+            base = self.member(coll.coll, env, x)
+            # the filter's own condition reads x over all of them (condguard.py's tests)
+            self.binders.setdefault(x, base)
+            return base + self.cond(coll.cond, inner)
         if isinstance(coll, ir.AggCards):
             y = self.fresh.var("y")
             inner = env.child(**{coll.var: Binding("logic", y, self.bind_type(coll.coll, env))})
@@ -807,6 +811,7 @@ class ExprCompiler:
             x = self.fresh.var("q")
             inner = env.child(**{n.var: Binding("logic", x, self.bind_type(n.coll, env))})
             mem = self.member(n.coll, env, x)
+            self.binders.setdefault(x, mem)
             if n.quant == "any":
                 return [self.exists("some", env, mem + self.cond(n.cond, inner))]
             counter = self.exists("counter", env, mem + [Not(self.exists("holds", inner, self.cond(n.cond, inner)))])

@@ -198,6 +198,7 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, CondGuards, E
         rid = self.reg("r", "num")
         with self.site("label", lab):
             lits, cnt = self.val(n.count, env)
+            self.note(n.count, lits, env)
         for x in pres:
             self.kill_pre(x, lab)
         self.count_down(rid, lits, cnt, lab, lambda body, tick: self.stmt(n.body, body, tick, env), after)

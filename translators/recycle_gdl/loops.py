@@ -220,6 +220,7 @@ class Loops:
         rid = self.reg("v", value_domain(t))
         with self.site("label", lab):   # the value is taken after its steps (condguard.py)
             lits, v = self.val(n.value, env)
+            self.note(n.value, lits, env)
         for x in pres:
             self.kill_pre(x, lab)
         self.rules.append(rule(f("var_put", rid, v), self.at(lab), *lits))

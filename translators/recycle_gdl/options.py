@@ -47,15 +47,20 @@ class Options:
                             heads[k:k] = [size]
                         continue
                     lits, v = self.val(h.value, local)
+                    self.note(h.value, lits, local)
                     x = self.fresh.var("x")
-                    conds += self.equal(lits, v, [], x, local) if isinstance(v, Var) else lits + [f(value_domain(t), x),
-                                                                                                  Not(distinct(x, v))]
+                    held_by = self.equal(lits, v, [], x, local) if isinstance(v, Var) else lits + [f(value_domain(t), x),
+                                                                                                    Not(distinct(x, v))]
+                    conds += held_by
+                    self.binders[x] = held_by
                     local = local.child(**{h.var: Binding("logic", x, t)})
                     lets.append((h.var, t, x))
                 else:
                     x = self.fresh.var("e")
                     t = self.bind_type(h.coll, local)
-                    conds += self.member(h.coll, local, x)
+                    mem = self.member(h.coll, local, x)
+                    self.binders.setdefault(x, mem)
+                    conds += mem
                     held[h.var] = effects.locations(h.coll, held)
                     local = local.child(**{h.var: Binding("logic", x, t)})
                     elems.append(x)
@@ -271,6 +276,7 @@ class Options:
             return (self.cond(n.cond, env) if n.cond is not None else []) + self.acts(n.body, env)
         if isinstance(n, ir.Repeat):
             lits, k = self.val(n.count, env)
+            self.note(n.count, lits, env)
             return lits + [f("less", const(0), k)] + self.acts(n.body, env)
         if isinstance(n, ir.RepeatAll):
             # it acts when its source holds a card as it starts (a max or min always does)
@@ -300,10 +306,11 @@ class Options:
                     raise unsupported("'let' of a collection", n)
                 return self.acts(n.body, env.child(**{n.var: Binding("alias", (n.value, env), t)}))
             lits, v = self.val(n.value, env)
+            self.note(n.value, lits, env)
             x = self.fresh.var("x")
             inner = env.child(**{n.var: Binding("logic", x, t)})
-            return [self.exists("acts_let", env, lits + [f(value_domain(t), x), Not(distinct(x, v))]
-                                + self.acts(n.body, inner))]
+            held_by = self.binders[x] = lits + [f(value_domain(t), x), Not(distinct(x, v))]
+            return [self.exists("acts_let", env, held_by + self.acts(n.body, inner))]
         raise unsupported(f"whether {_what(n)} acts", n)
 
 
