@@ -196,3 +196,38 @@ def test_a_number_filtered_by_the_condition_itself_is_tested_over_the_range():
     ends = endings(ls, 16)
     off = [e for e in ends if e != "over"]
     assert "over" in ends and off and all("too small" in e for e in off), ends
+
+
+# second review: each of these dropped an option the simulator offers (forms of an option)
+SECOND = {
+    # 'V adds through the tables itself: its binder is still the let, the product is tested
+    "let binder": f"(let (+ ((current player) sto X) 1) 'V ((> (* 'V 50) 120) {MOVE}))",
+    # an `all` over a range as an option, judged at the choice, binds its number too
+    "all as an option": "(all (range 2..3) 'B ((> (+ (* 'B 60) ((current player) sto X)) 130) "
+                        "(do ((move (bottom ((current player) iloc HAND)) (top (game vloc PILE))) "
+                        "(inc ((current player) sto W) 1)))))",
+    # a range's end off the tables would leave the range empty
+    "range end": f"(any (range 1..(* ((current player) sto X) 60)) 'V ((< 'V 3) {MOVE}))",
+}
+
+
+def with_option(form: str) -> tuple:
+    """The change adding option `form` after the plain play."""
+    assert form.count("(") == form.count(")")
+    return PLAY, f"{MOVE} {form})))"
+
+
+@pytest.mark.parametrize("where", SECOND)
+def test_a_number_bound_through_the_tables_is_still_tested(where):
+    ls = lockstep(with_option(SECOND[where]))
+    ends = endings(ls, 16)
+    off = [e for e in ends if e != "over"]
+    assert off and all("too small" in e for e in off), ends
+
+
+def test_a_filters_size_does_not_cancel_its_locations():
+    # HAND minus its cards of rank ONE, times 20: up to 80, not 0 (the two sizes are not one)
+    ls = lockstep(with_option("((> (* (- (size ((current player) iloc HAND)) (size (filter ((current player) "
+                              f"iloc HAND) 'Y (== (cardatt RANK 'Y) ONE)))) 20) 50) {MOVE})"))
+    assert ls.tr.bounds[1] >= 80 and not guard_rules(ls.tr.description)
+    assert set(endings(ls, 8)) == {"over"}

@@ -21,16 +21,17 @@ it where nothing it reads is written there). A fitted translation (`--fit`) also
 tables to what the fitted storages give, and keeps the test for plays beyond them.
 
 A variable of the operand ranges over what binds it (a quantifier's or an option's `any`
-members, a filter's collection, a `let`'s value: `ExprCompiler.binders`; not a binder that
-computes through the tables itself, which would fail exactly when the value is missing); a card or player variable with no binder
-known ranges over all cards or players, so a play may end as `overflow` where the value was
-never needed: never a silent wrong answer (the lockstep counts such plays as overflow). A number
-variable with no binder known is not tested: over every number of the tables the test would
-always fire. A condition of an option's body, judged at the choice, is tested on the state
-before the body runs: one reading what the body changes first may end a play as `overflow`
-for a value the simulator never computes (conservative again). A loop's own condition (`all`
-over a filter) reading a random value or max/min its statement computes first is tested where
-the loop starts, where it has no input yet: not tested, as before this module.
+members, a filter's collection, a `let`'s value: `ExprCompiler.binders`; not a binder holding
+the operand itself, which would fail exactly when its value is missing); a card or player
+variable with no binder known ranges over all cards or players, so a play may end as `overflow`
+where the value was never needed: never a silent wrong answer (the lockstep counts such plays
+as overflow). A number variable with no binder known is not tested: over every number of the
+tables the test would always fire. The ends of a `range` are noted as operands too (an end off
+the tables would leave the range empty). A condition of an option's body, judged at the choice,
+is tested on the state before the body runs: one reading what the body changes first may end a
+play as `overflow` for a value the simulator never computes (conservative again). A loop's own
+condition (`all` over a filter) reading a random value or max/min its statement computes first
+is tested where the loop starts, where it has no input yet: not tested, as before this module.
 """
 from __future__ import annotations
 
@@ -175,9 +176,10 @@ def _off_literals(lits: list, env, pred: str, binders: dict) -> tuple[list, list
     # a logic variable ranges over what its quantifier, `any` or `let` binds it to (and what
     # those read in turn), else over its whole domain: the conservative side, for cards and
     # players; a number with no binder known is not tested (every number of the tables would be).
-    # A binder that itself computes through the tables (a filter's condition, maybe this very
-    # one) is not used: it would fail exactly when the value is missing, and hide it.
-    usable = {v: lits for v, lits in binders.items() if not table_arithmetic(lits)}
+    # A binder holding this very operand (a filter by this comparison) would fail exactly when
+    # the value is missing, and hide it: left out. One computing something else through the
+    # tables (a `let`'s value, a range's end) is tested at its own site.
+    usable = {v: blits for v, blits in binders.items() if not any(x in blits for x in arith)}
     done: set = set()
     while True:
         bound = _bound(rest)

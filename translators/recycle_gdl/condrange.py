@@ -7,7 +7,9 @@ one location at a time, so all the sizes together come to at most the number of 
 bound, not N per size, keeps `(- (size STOCK) (- 'HANDSIZE (size HAND)))` within -HANDSIZE..N
 instead of -HANDSIZE..2N. Locations are told apart by kind, name and owner as written; two
 owners written differently may be one player, so sizes of one kind and name are summed as if
-they could be one location (and a name computed at run time as if it could be any).
+they could be one location (and a name computed at run time as if it could be any). A part of
+a location (a filter of it, its top N, an intersection) has a size of its own in the same
+group: at most the location's, never cancelling it.
 
 Known: literals, declared values, card scores and their sums, sizes of locations (not of a
 memory, where a card can be twice), numbers of a fixed `range`, `let`s of such values (as an
@@ -140,8 +142,15 @@ def _locations(tr, c) -> list | None:
     """(vis, name, owner) of each location a card collection lists, in order (None for a name
     computed at run time), or None when it is not made of locations (or reads a memory, where a
     card can be twice)."""
+    part = None
     while isinstance(c, (ir.Filter, ir.Sequence)):
+        part = part or id(c)   # a part of the location: a size of its own, tied to the location's group
         c = c.coll if isinstance(c, ir.Filter) else c.source
+    if isinstance(c, ir.SetOp) and c.op != "union":
+        part = part or id(c)
+    if part is not None:
+        keys = _locations(tr, c if not isinstance(c, ir.SetOp) or c.op == "union" else ir.SetOp("union", c.args, pos=c.pos))
+        return None if keys is None else [k if k is None else (*k[:2], (k[2], part)) for k in keys]
     if isinstance(c, ir.Location):
         if c.vis == "mem":
             return None

@@ -730,6 +730,8 @@ class ExprCompiler:
         if isinstance(coll, ir.Range):
             ll, lo = self.val(coll.lo, env)
             lh, hi = self.val(coll.hi, env)
+            self.note(coll.lo, ll, env)   # an end off the tables would leave the range empty
+            self.note(coll.hi, lh, env)
             return ll + lh + [f("num", x), f("leq", lo, x), f("leq", x, hi)]
         if isinstance(coll, ir.Var):
             b = env.get(coll.name)

@@ -292,7 +292,9 @@ class Options:
             x = self.fresh.var("q")
             inner = env.child(**{n.var: Binding("logic", x, self.bind_type(n.coll, env))})
             body = self.acts(n.body, inner)
-            return [self.exists("acts_some", env, self.member(n.coll, env, x) + body)]
+            mem = self.member(n.coll, env, x)   # (after the body: the names it makes stay the same)
+            self.binders.setdefault(x, mem)     # read when the tests are made, after compiling
+            return [self.exists("acts_some", env, mem + body)]
         if isinstance(n, ir.AnyOf) and id(n) in self.taken:
             x = self.taken[id(n)]
             if x is None:  # not taken: not reached, or its range is empty
