@@ -21,9 +21,9 @@ GAME = Path(__file__).parent / "data" / "cond_arith.rcy"
 # under a `not`, a comparison silently false would offer the choice at X = 3
 CHOICE = ("(< ((current player) sto X) 3)", "(not (> (* ((current player) sto X) 50) 120))")
 AFTER = ("(> ('P sto X) 2)", "(> (* ('P sto X) 50) 120)")
-# always true (a score is 1..8): the sums 201..208 pass the unfitted tables' top (201)
+# always true (a score is 1..8): the sums 31..38 pass the unfitted tables' top (32)
 PLAY = "(move (top ((current player) iloc HAND)) (top (game vloc PILE))))))"
-STATIC = (PLAY, "(any (filter ((current player) iloc HAND) 'D (> (+ (score 'D using (game points PTS)) 200) "
+STATIC = (PLAY, "(any (filter ((current player) iloc HAND) 'D (> (+ (score 'D using (game points PTS)) 30) "
                 "(size (game vloc PILE)))) 'C (move 'C (top (game vloc PILE)))))))")
 
 
@@ -75,6 +75,7 @@ def test_a_choice_so_tested_waits_one_step_and_is_overflow_when_it_is_offered():
     assert all(r.body[0] == Func("true", (Func("pc", (Const(test),)),)) for r in guard_rules(ls.tr.description))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", [CHOICE, AFTER], ids=["choice", "after the stage"])
 def test_without_its_tests_the_lockstep_finds_the_comparison_silently_false(change):
     ls = lockstep(change)
@@ -83,6 +84,7 @@ def test_without_its_tests_the_lockstep_finds_the_comparison_silently_false(chan
     differs_on(ls, tuple(r for r in desc.rules if r not in tests), 16)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", [CHOICE, AFTER], ids=["choice", "after the stage"])
 def test_fitted_tables_hold_what_the_fitting_plays_compute_and_keep_the_test(change):
     ls = lockstep(change, fit=20)
@@ -92,7 +94,7 @@ def test_fitted_tables_hold_what_the_fitting_plays_compute_and_keep_the_test(cha
 
 def test_an_operand_of_static_range_widens_the_tables_without_a_test():
     ls = lockstep(STATIC)
-    assert ls.tr.bounds[1] >= 208 and not guard_rules(ls.tr.description)
+    assert ls.tr.bounds[1] >= 38 and not guard_rules(ls.tr.description)
     assert set(endings(ls, 8)) == {"over"}
 
 
@@ -104,7 +106,7 @@ def test_without_the_widening_the_lockstep_finds_the_options_differ(monkeypatch)
         return [], real(tr, flow)[1]
     monkeypatch.setattr(condguard, "resolve", narrow)
     ls = lockstep(STATIC)
-    assert ls.tr.bounds[1] < 208
+    assert ls.tr.bounds[1] < 38
     with pytest.raises(Divergence) as err:
         for seed in range(8):
             ls.play(seed)
@@ -113,24 +115,25 @@ def test_without_the_widening_the_lockstep_finds_the_options_differ(monkeypatch)
 
 def test_a_number_of_a_fixed_range_has_a_static_range():
     move = PLAY[:-3]
-    bid = (PLAY, f"(any (range 1..2) 'B ((< (+ 'B 300) (+ (size (game vloc PILE)) 303)) {move})) {move})))")
+    bid = (PLAY, f"(any (range 1..2) 'B ((< (+ 'B 30) (+ (size (game vloc PILE)) 33)) {move})) {move})))")
     ls = lockstep(bid)
-    assert ls.tr.bounds[1] >= 302 and not guard_rules(ls.tr.description)
+    assert ls.tr.bounds[1] >= 41 and not guard_rules(ls.tr.description)
     assert set(endings(ls, 6)) == {"over"}
 
 
-@pytest.mark.parametrize("union, top", [("(game vloc PILE) ((current player) iloc HAND)", 308),
-                                        ("(game vloc PILE) (game vloc PILE)", 316)],
+@pytest.mark.slow
+@pytest.mark.parametrize("union, top", [("(game vloc PILE) ((current player) iloc HAND)", 38),
+                                        ("(game vloc PILE) (game vloc PILE)", 46)],
                          ids=["two locations", "one location twice"])
 def test_the_size_of_a_union_is_bounded_by_the_cards_each_part_can_hold(union, top):
     # 8 cards: a card lies in one location at a time, but a union lists a location as often as
     # it is named (the simulator's SetOp), so PILE twice can count 16
     size = f"(size (union {union}))"
-    change = (PLAY, f"(any (filter ((current player) iloc HAND) 'D (> (+ {size} 300) (score 'D using "
+    change = (PLAY, f"(any (filter ((current player) iloc HAND) 'D (> (+ {size} 30) (score 'D using "
                     "(game points PTS)))) 'C (move 'C (top (game vloc PILE)))))))")
     ls = lockstep(change)
     assert ls.tr.bounds[1] >= top and not guard_rules(ls.tr.description)
-    assert ls.tr.bounds[1] < 316 or top == 316
+    assert ls.tr.bounds[1] < 46 or top == 46
     assert set(endings(ls, 6)) == {"over"}
 
 
@@ -148,6 +151,7 @@ VALUES = {   # a computed value taken where it is used: tested like a comparison
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", VALUES)
 def test_a_value_computed_off_the_tables_is_never_silently_wrong(where):
     change = VALUES[where]
@@ -168,11 +172,12 @@ def test_a_value_computed_off_the_tables_is_never_silently_wrong(where):
     assert set(endings(Lockstep(parse_text(text, "cond_arith"), fit=20), 12)) == {"over"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("head", ["(let ((current player) sto X) 'V", "(any (range 0..((current player) sto X)) 'V"])
 def test_a_number_bound_at_run_time_is_tested_over_its_values_only(head):
-    # 'V is the count (0..3) or a number up to it: V + 3 never leaves the tables, so no play may
-    # end as overflow (tested over every number of the tables, V + 3 would leave them)
-    change = (PLAY, f"{MOVE} {head} ((> (+ 'V (+ ((current player) sto X) 80)) 200) {MOVE})))))")
+    # 'V is the count (0..3) or a number up to it: V + X + 20 never leaves the tables, so no play
+    # may end as overflow (tested over every number of the tables, it would leave them)
+    change = (PLAY, f"{MOVE} {head} ((> (+ 'V (+ ((current player) sto X) 20)) 40) {MOVE})))))")
     ls = lockstep(change)
     assert guard_rules(ls.tr.description) or ls.tr.choice_guards
     assert set(endings(ls, 8)) == {"over"}
@@ -217,6 +222,7 @@ def with_option(form: str) -> tuple:
     return PLAY, f"{MOVE} {form})))"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", SECOND)
 def test_a_number_bound_through_the_tables_is_still_tested(where):
     ls = lockstep(with_option(SECOND[where]))
@@ -226,8 +232,8 @@ def test_a_number_bound_through_the_tables_is_still_tested(where):
 
 
 def test_a_filters_size_does_not_cancel_its_locations():
-    # HAND minus its cards of rank ONE, times 20: up to 80, not 0 (the two sizes are not one)
+    # HAND minus its cards of rank ONE, times 10: up to 40, not 0 (the two sizes are not one)
     ls = lockstep(with_option("((> (* (- (size ((current player) iloc HAND)) (size (filter ((current player) "
-                              f"iloc HAND) 'Y (== (cardatt RANK 'Y) ONE)))) 20) 50) {MOVE})"))
-    assert ls.tr.bounds[1] >= 80 and not guard_rules(ls.tr.description)
+                              f"iloc HAND) 'Y (== (cardatt RANK 'Y) ONE)))) 10) 25) {MOVE})"))
+    assert ls.tr.bounds[1] >= 40 and not guard_rules(ls.tr.description)
     assert set(endings(ls, 8)) == {"over"}
