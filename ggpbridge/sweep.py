@@ -204,8 +204,9 @@ class DaskPool:
         try:
             if address == "local":
                 # the threads only wait on children: worker processes would add nothing
+                # ":0": a free port for the dashboard (None means 8787, taken on shared machines)
                 self._cluster = LocalCluster(n_workers=1, threads_per_worker=max(jobs, 1), processes=False,
-                                             dashboard_address=None)
+                                             dashboard_address=":0")
                 self._client = Client(self._cluster)
             else:
                 self._client = Client(address)
