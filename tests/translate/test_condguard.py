@@ -237,3 +237,11 @@ def test_a_filters_size_does_not_cancel_its_locations():
                               f"iloc HAND) 'Y (== (cardatt RANK 'Y) ONE)))) 10) 25) {MOVE})"))
     assert ls.tr.bounds[1] >= 40 and not guard_rules(ls.tr.description)
     assert set(endings(ls, 8)) == {"over"}
+
+
+def test_a_lookup_reading_a_sum_is_part_of_what_is_tested():
+    # third review: the remainder of a sum read the sum's result as an input, unbound in the
+    # test, which then fired on every play (X is at most 3: every value here is small)
+    ls = lockstep(with_option(f"((> (+ (% (+ ((current player) sto X) 7) 5) ((current player) sto X)) 60) {MOVE})"))
+    assert guard_rules(ls.tr.description)
+    assert set(endings(ls, 8)) == {"over"}

@@ -44,7 +44,9 @@ from .condrange import static_ranges
 from .offtables import table_arithmetic
 from .terms import const, f, neg, rule, true
 
-# a static range wider than this is not worth its table rows: the operand is tested instead
+# a static range wider than this is not worth its table rows: the operand is tested instead.
+# (Digit tables, wide.py, would hold a wider one cheaply; a fitted range past this then ends
+# its plays as `overflow` where it could have agreed: conservative, left as it is.)
 MOST_WIDENED = 1000
 
 
@@ -169,6 +171,16 @@ def _off_literals(lits: list, env, pred: str, binders: dict) -> tuple[list, list
         rest, arith = lits[:table[0]], lits[table[0]:]
     else:
         arith = [lits[i] for i in table]
+        # a literal reading a result of the tables (`mod_K`/`div_K` of a sum, a card at a
+        # computed position) belongs with them: in `rest` it would range over every number
+        # (the literals come in the order of the data: what a literal binds first is its result)
+        made_at = [set(variables(x)) - _bound(lits[:i]) for i, x in enumerate(lits)]
+        outs = set().union(*(made_at[i] for i in table))
+        for i, x in enumerate(lits):
+            if i not in table and outs & set(variables(x)):
+                rest.remove(x)
+                arith.append(x)
+                outs |= made_at[i]
     logic = {b.term: b.type for b in env.values() if b.kind == "logic"}
     if env.cur is not None:
         logic[env.cur[1]] = "player"
