@@ -269,7 +269,7 @@ def test_a_real_sweep_agrees_the_same_on_a_dask_cluster_as_here():
     runs = core.tasks([ROOT / "games" / "kuhn_poker.rcy"], 6, 0, 3)
     opts = core.RunOptions(memory_gb=4, time_limit=60, fit=20)
     found = {}
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, dashboard_address=":0") as cluster:
         for name, pool in (("here", core.LocalPool(2)), ("dask", core.DaskPool(cluster.scheduler_address))):
             reports = []
             try:
