@@ -52,12 +52,13 @@ MOST_WIDENED = 1000
 
 @dataclass
 class Note:
-    """One operand of a comparison that computes through the tables."""
+    """One value that computes through the tables: a comparison's operand, a `let` value, a
+    `repeat` count or a `range` end."""
 
     node: object     # the IR operand
     lits: list       # its literals, as the comparison reads them
     env: object      # the Env it was compiled in (its logic variables and current player)
-    site: tuple      # ("label", lab) or ("choice", choice id)
+    site: tuple      # ("label", lab), ("choice", choice id) or ("score", None)
 
 
 class CondGuards:
@@ -83,11 +84,11 @@ class CondGuards:
             stack.pop()
 
     def note(self, operand, lits: list, env) -> None:
-        """Record a comparison operand whose literals go through the tables' arithmetic."""
+        """Record a value (`Note`) whose literals go through the tables' arithmetic."""
         if not table_arithmetic(lits):
             return
         stack = self._cond_state()
-        if stack:   # outside the game's flow (scoring) nothing is evaluated at a label
+        if stack:   # compiled outside any site (no statement, choice or scoring): nothing to test
             self.cond_notes.append(Note(operand, list(lits), env, stack[-1]))
 
     def before_choice(self, ch, lab: str) -> str:

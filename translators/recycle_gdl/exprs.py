@@ -103,8 +103,9 @@ class ExprCompiler:
         self.binders: dict = {}     # logic variable -> the literals binding it (condguard.py's tests)
 
     def note(self, operand, lits: list, env) -> None:
-        """A comparison operand's literals, for a test that its value is in the tables
-        (condguard.py, in the game's flow); nothing to do elsewhere."""
+        """A value's literals (a comparison's operand, a `let` value, a `repeat` count, a `range`
+        end), for a test that its value is in the tables (condguard.py, in the game's flow);
+        nothing to do elsewhere."""
 
     # ------------------------------------------------------------ types
     def type_of(self, n, env: Env) -> str | None:
