@@ -82,7 +82,7 @@ class Translation:
         self.decks = find_decks(prog.game) - runtime if decks else frozenset()
         ordered = ordered_locations(prog.game, self.decks) | runtime
         self.bags = frozenset(ln for ln, _ in self._locations() if ln not in ordered)
-        self.choice_guards = frozenset()
+        self.choice_guards, self.cond_ranges = frozenset(), []
         fresh, body, flow, first = self._compile(None)
         self._points(flow)
         # arithmetic in conditions: static ranges widen the tables, other operands are tested
@@ -97,7 +97,7 @@ class Translation:
         self.wide = wide_range(*self._bounds(flow)) if "times" not in flow.used else None
         if self.wide is not None:
             fresh, body, flow, first = self._compile(self.wide)
-            condguard.resolve(self, flow)
+            condguard.resolve(self, flow)   # the tests again, in the flow compiled anew (same ranges)
         if fit is not None:
             flow.used.add("overflow")
         self.stores = self._storages()
@@ -357,7 +357,7 @@ class Translation:
             hi = max(hi, 32, max(abs(x) for x in [0] + lits) + max(steps, default=0))
         if may_go_negative(self.prog.game):
             lo = min(lo, -hi)
-        for key_lo, key_hi in getattr(self, "cond_ranges", ()):   # condguard.py: rows a condition reads
+        for key_lo, key_hi in self.cond_ranges:   # condguard.py: rows a condition reads
             lo, hi = min(lo, key_lo), max(hi, key_hi)
         if self.fit is not None:
             # every value the fitting plays wrote must be in the table, even where the static bound

@@ -66,30 +66,29 @@ class CondGuards:
 
     choice_guards: frozenset = frozenset()   # choices that wait one step for their test
 
-    def _cond_state(self):
-        if not hasattr(self, "_cond_sites"):
-            self._cond_sites, self.cond_notes = [], []
-        return self._cond_sites
+    def init_guards(self) -> None:
+        """No site open yet, nothing noted, no choice waiting for a test."""
+        self.cond_sites: list = []        # the sites open while compiling, innermost last
+        self.cond_notes: list[Note] = []
+        self.choice_test_label: dict = {}   # choice id -> the label its test is made at
 
     @contextmanager
     def site(self, kind: str, where):
         """Conditions compiled inside are evaluated at label `where` (kind "label") or by the
         choice of id `where` (kind "choice"), or in the final state (kind "score"); nested sites
         take their own."""
-        stack = self._cond_state()
-        stack.append((kind, where))
+        self.cond_sites.append((kind, where))
         try:
             yield
         finally:
-            stack.pop()
+            self.cond_sites.pop()
 
     def note(self, operand, lits: list, env) -> None:
         """Record a value (`Note`) whose literals go through the tables' arithmetic."""
         if not table_arithmetic(lits):
             return
-        stack = self._cond_state()
-        if stack:   # compiled outside any site (no statement, choice or scoring): nothing to test
-            self.cond_notes.append(Note(operand, list(lits), env, stack[-1]))
+        if self.cond_sites:   # compiled outside any site (no statement, choice or scoring): nothing to test
+            self.cond_notes.append(Note(operand, list(lits), env, self.cond_sites[-1]))
 
     def before_choice(self, ch, lab: str) -> str:
         """The label choice `ch` waits at: `lab`, or a new one one automatic step after it when
@@ -97,7 +96,6 @@ class CondGuards:
         if ch.id not in self.choice_guards:
             return lab
         wait = self.label()
-        self.choice_test_label = getattr(self, "choice_test_label", {})
         self.choice_test_label[ch.id] = lab
         self.goto(lab, wait)
         return wait
@@ -107,7 +105,7 @@ def resolve(tr, flow) -> tuple[list, set]:
     """(ranges to widen the tables to, ids of choices needing a test) for the noted operands;
     the tests of label sites (and of choices already waiting a step) are appended to flow.rules."""
     ranges, choices, tests = [], set(), {}
-    for n in getattr(flow, "cond_notes", []):
+    for n in flow.cond_notes:
         r, exact = static_ranges(tr, flow, n.node)
         if r is not None and all(hi - lo <= MOST_WIDENED for lo, hi in r):
             ranges += r
@@ -118,7 +116,7 @@ def resolve(tr, flow) -> tuple[list, set]:
             continue
         if kind == "choice":
             choices.add(where)
-            lab = getattr(flow, "choice_test_label", {}).get(where)
+            lab = flow.choice_test_label.get(where)
             if lab is None:   # the flow is compiled again with the choice waiting a step
                 continue
         else:
@@ -145,7 +143,7 @@ def score_tests(tr, flow) -> tuple[list, list]:
     digits (wide.py) are sized already: there an operand is tested unless they hold it."""
     lo, hi = tr._bounds(flow)
     rules, ranges = [], []
-    for k, n in enumerate(x for x in getattr(flow, "cond_notes", []) if x.site[0] == "score"):
+    for k, n in enumerate(x for x in flow.cond_notes if x.site[0] == "score"):
         r, exact = static_ranges(tr, flow, n.node)
         if r is not None and all(b - a <= MOST_WIDENED for a, b in r):
             if tr.wide is None:

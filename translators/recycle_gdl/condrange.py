@@ -147,10 +147,16 @@ def _locations(tr, c) -> list | None:
         part = part or id(c)   # a part of the location: a size of its own, tied to the location's group
         c = c.coll if isinstance(c, ir.Filter) else c.source
     if isinstance(c, ir.SetOp) and c.op != "union":
-        part = part or id(c)
-    if part is not None:
-        keys = _locations(tr, c if not isinstance(c, ir.SetOp) or c.op == "union" else ir.SetOp("union", c.args, pos=c.pos))
-        return None if keys is None else [k if k is None else (*k[:2], (k[2], part)) for k in keys]
+        part = part or id(c)   # an intersection or disjunction: a part of its arguments' union
+    keys = _whole_locations(tr, c)
+    if keys is None or part is None:
+        return keys
+    return [k if k is None else (*k[:2], (k[2], part)) for k in keys]
+
+
+def _whole_locations(tr, c) -> list | None:
+    """`_locations` of a location, of the parts of a set operation in order, or of an `all`
+    over a declared list of names."""
     if isinstance(c, ir.Location):
         if c.vis == "mem":
             return None

@@ -54,6 +54,7 @@ class Flow(Options, Loops, Actions, Scans, Untied, ListedExtremes, CondGuards, E
         self.snapshot_regs: list = []            # registers holding snapshots of card collections
         self.mem_snapshot_regs: set = set()      # ... of memory locations (a card may be there twice)
         self.parent: dict = {id(c): x for x in prog.game.walk() for c in x.children()}
+        self.init_guards()
 
     # ------------------------------------------------------------ labels and registers
     def label(self) -> str:
