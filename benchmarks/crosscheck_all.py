@@ -22,6 +22,10 @@ Playout i uses seed S+i (`--seed S`), so a long sweep can be continued where one
 those no logged run agreed on for the translation each file has now (same --fit and
 --max-events), the files whose logged playouts were cheapest first; files complete, diverged
 or no longer translating are named.
+Twins, files that read into the same game and translate to the same text (the corpus has most
+games both as .rcy and in the older .gdl dialect; `ggpbridge.sweep_logs.TwinFinder`), run the same
+lockstep for each seed: `--resume` and `--summary` count their seeds together, and a resumed
+sweep plays them on one of them.
 `--dry-run` prints the runs a sweep would start instead of starting them.
 Files that do not translate are listed as such.
 
@@ -45,8 +49,8 @@ translation it checked; `--summary FILE...` adds the runs of one or more logs up
 translation: the seeds that agree (each counted once), runaways, overflows and every
 divergence. Runs of another translation of the same file (after a change to the translator)
 are counted apart; `--current [FOLDER...]` translates the files again (found by name in the
-folders, games/ by default) to mark which translation each has now, and counts the files with
--n seeds agreeing on it.
+folders, games/ by default) to mark which translation each has now, and counts the files of
+the folders that translate now with -n seeds agreeing on it (their twins' seeds with their own).
 """
 from __future__ import annotations
 
@@ -60,7 +64,7 @@ from _clock import Clock
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.conformance import files_under
 from ggpbridge.crosscheck import MACHINES
-from ggpbridge.sweep_logs import SweepLogError, current_sha, read_logs, remaining, short_sha
+from ggpbridge.sweep_logs import SweepLogError, TwinFinder, current_sha, read_logs, remaining, short_sha
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,11 +77,15 @@ def files(args) -> list[Path]:
 def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> None:
     """Per file and translation: the seeds that agree, counted once over every run of the logs.
     With `current` (folders), each translation is marked as the one the file translates to now
-    (`yes`) or an older one (`old`), and the files with `n` seeds agreeing now are counted."""
+    (`yes`) or an older one (`old`), and the files of the folders with `n` seeds agreeing now are
+    counted, a file's twins' seeds with its own (`ggpbridge.sweep_logs.TwinFinder`)."""
     known = _finder(current) if current is not None else {}
     # older logs named files outside the checkout by their base name: one name per file
     groups, unplayed = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
-    now = _current_shas({(name, fit) for name, _, fit, _ in groups}, known) if current is not None else {}
+    fits = sorted({fit for _, _, fit, _ in groups})
+    wanted = {(name, fit) for name, _, fit, _ in groups} | {(log_name(p), fit) for p in set(known.values())
+                                                            for fit in fits}
+    now, loaded = _current_shas(wanted, known) if current is not None else ({}, {})
     width = max([34] + [len(name) for name, *_ in groups] + [len(name) for name in unplayed])
     print(f"{'file':{width}} {'kif sha256':12} {'now':>3} {'fit':>4} {'events':>6} {'agree':>6} {'seeds':>11} "
           f"{'runaway':>7} {'overflow':>8} {'runs':>4}  diverged at seeds")
@@ -95,13 +103,34 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
         print(f"{name:{width}} {'-':12} {'-':>3} {'-':>4} {'-':>6} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  "
               f"not played: {why[:80]}")
     if current is not None:
-        found = {name for (name, _), sha in now.items() if sha is not None}
-        # a divergence on the current translation, at any fit or event cap, undoes the file
-        diverged = {name for (name, sha, fit, _), g in groups.items() if now.get((name, fit)) == sha and g.diverged}
-        done = {name for (name, sha, fit, _), g in groups.items()
-                if now.get((name, fit)) == sha and len(g.agree) >= n} - diverged
-        print(f"files with {n} or more seeds agreeing on the translation they have now, none diverging: "
-              f"{len(done)} of the {len(found)} logged files found in {', '.join(map(str, current))}")
+        _count_done(groups, now, loaded, sorted({log_name(p) for p in set(known.values())}), n, current)
+
+
+def _count_done(groups: dict, now: dict, loaded: dict, names: list[str], n: int, folders: list[Path]) -> None:
+    """Print the twins and the count of files (of `names`, the folders' files) with `n` seeds
+    agreeing on the translation they have now, none diverging, twins' seeds counted together."""
+    finder = TwinFinder(groups, loaded.get)
+    done, through, translating = [], 0, 0
+    for name in names:
+        shas = {fit: sha for (other, fit), sha in now.items() if other == name and sha is not None}
+        translating += bool(shas)
+        best, own, diverged = 0, 0, False
+        for fit, sha in shas.items():
+            twins = finder.twins(name, sha, fit, loaded[name])
+            if len(twins) > 1:
+                print(f"twins: {name} counts the seeds of {', '.join(twins[1:])} (the same game and translation)")
+            # a divergence on the current translation, at any fit or event cap, undoes the file
+            diverged |= any(g.diverged for (who, s, _, _), g in groups.items() if who in twins and s == sha)
+            for events in {e for (who, s, f, e) in groups if who in twins and (s, f) == (sha, fit)}:
+                agree = [groups.get((who, sha, fit, events)) for who in twins]
+                best = max(best, len(set().union(*(g.agree for g in agree if g))))
+                own = max(own, len(agree[0].agree) if agree[0] else 0)
+        if best >= n and not diverged:
+            done.append(name)
+            through += own < n
+    print(f"files with {n} or more seeds agreeing on the translation they have now, none diverging: "
+          f"{len(done)} of the {translating} files in {', '.join(map(str, folders))} that translate now"
+          + (f" ({through} of them by their twins' seeds)" if through else ""))
 
 
 def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int]]:
@@ -109,17 +138,21 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
     have agreeing on the translation each file has now (fitted to a.fit plays, at a.max_events), the
     files logged as cheapest a playout first (never played last, in their order). A file whose logs
     have a divergence on that translation, that does not translate now, or whose translation is too
-    large to ground (`ggpbridge.gdl.tables`), is named and left out."""
+    large to ground (`ggpbridge.gdl.tables`), is named and left out. Twins (the same game and
+    translation, `ggpbridge.sweep_logs.TwinFinder`) count each other's seeds, and only the first of
+    them to need seeds plays them."""
     known = _known(paths)
     groups, _ = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
     from ggpbridge.crosscheck import checked_translation
     from ggpbridge.gdl.tables import GroundingTooLargeError, check_groundable
     from ggpbridge.recycle import parse_file
-    plan, complete, left_out = [], 0, []
+    finder = TwinFinder(groups, lambda name: parse_file(_path_of(name, known)))
+    plan, complete, left_out, twinned, playing = [], 0, [], [], set()
     for order, path in enumerate(paths):
         name = log_name(path)
         try:
-            desc = checked_translation(parse_file(path), None, a.fit).description
+            loaded = parse_file(path)
+            desc = checked_translation(loaded, None, a.fit).description
         except Exception as e:   # noqa: BLE001 - named below; the other files go on
             left_out.append(f"{name}: does not translate now ({type(e).__name__}: {str(e).splitlines()[0][:80]})")
             continue
@@ -129,34 +162,56 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
             left_out.append(f"{name}: {e.reason}")
             continue
         sha = short_sha(desc)
-        rest = remaining(groups, name, sha, a.fit, a.max_events, range(a.seed, a.seed + a.n))
+        twins = finder.twins(name, sha, a.fit, loaded)
+        finder.register(name, sha, a.fit, loaded)
+        rest = remaining(groups, twins, sha, a.fit, a.max_events, range(a.seed, a.seed + a.n))
+        if len(twins) > 1:
+            twinned.append(f"{name} counts the seeds of {', '.join(twins[1:])}")
         if rest.diverged:
             left_out.append(f"{name}: diverged at seed {rest.diverged[0]} on the translation it has now (logged)")
         elif not rest.spans:
             complete += 1
-        else:
+        elif not playing.intersection(twins):
+            playing.add(name)
             plan.append((rest.cost is None, rest.cost or 0.0, order, path, rest.spans))
     plan.sort(key=lambda x: x[:3])
     spans = [(path, first, n) for *_, path, ss in plan for first, n in ss]
+    by_twin = len(paths) - complete - len(plan) - len(left_out)
     print(f"resumed from the logs: {complete} files complete, {len(plan)} with {sum(n for *_, n in spans)} "
-          f"seeds to play, {len(left_out)} left out", flush=True)
+          f"seeds to play, {len(left_out)} left out" + (f", {by_twin} played by a twin" if by_twin else ""),
+          flush=True)
     for why in left_out:
         print(f"  left out: {why}", flush=True)
+    for line in twinned:
+        print(f"  twins: {line} (the same game and translation)", flush=True)
     return spans
 
 
-def _current_shas(wanted: set, known: dict[str, Path]) -> dict:
+def _current_shas(wanted: set, known: dict[str, Path]) -> tuple[dict, dict]:
     """(file, fit) -> the first 12 hex digits of the SHA-256 of the translation that file (found
-    in `known` by its log name) has now, fitted as logged; None when it is not found or fails."""
+    in `known` by its log name) has now, fitted as logged; None when it is not found or fails.
+    And file -> the game read from it, for the files found."""
     from ggpbridge.recycle import parse_file
-    out = {}
+    out, loaded = {}, {}
     for name, fit in sorted(wanted):
         path = known.get(name)
         try:
-            out[name, fit] = current_sha(parse_file(path), fit) if path else None
+            if path and name not in loaded:
+                loaded[name] = parse_file(path)
+            out[name, fit] = current_sha(loaded[name], fit) if path else None
         except Exception:   # noqa: BLE001 - a file that no longer translates has no current translation
             out[name, fit] = None
-    return out
+    return out, loaded
+
+
+def _path_of(name: str, known: dict[str, Path]) -> Path:
+    """The file a log names: a file of this sweep, else found from the checkout or the folder it is in."""
+    if name in known:
+        return known[name]
+    for base in (ROOT, ROOT.parent):
+        if (base / name).is_file():
+            return base / name
+    return Path(name)
 
 
 def log_name(path: Path) -> str:

@@ -7,15 +7,23 @@ outside the checkout), the SHA-256 of the translation it checked, the fit and ev
 first seed and the playouts that agreed from it. A seed counts once however many runs played it,
 and only for the translation it was played on: after a change to the translator, a file's
 earlier runs say nothing about the translation it has now.
+
+Two files can hold the same game: the corpus has most games both as `.rcy` and in the older
+`.gdl` dialect. Where they read into the same IR (`same_game`) and translate to the same text,
+the lockstep of a seed is the same computation on both (the simulator and the translation are
+functions of the IR; the file only names positions in errors), so their seeds are counted
+together: they are *twins* (`TwinFinder`), and a sweep plays one of them.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
+from . import ir
 from .errors import GgpBridgeError
+from .recycle.check import player_count
 
 
 @dataclass
@@ -76,16 +84,70 @@ class Remaining:
     cost: float | None                   # logged seconds a playout (any translation); None: never played
 
 
-def remaining(groups: dict, name: str, sha: str, fit: int, events: int, seeds: range) -> Remaining:
+def remaining(groups: dict, name: str | tuple, sha: str, fit: int, events: int, seeds: range) -> Remaining:
     """The seeds of `seeds` that the logs (`read_logs` groups) do not yet have agreeing for file
     `name` on the translation `sha` (its first 12 hex digits), fitted to `fit` plays, at the event
-    cap `events`; the divergences logged on that translation at any fit or cap."""
-    mine = [(key, g) for key, g in groups.items() if key[0] == name]
+    cap `events`; the divergences logged on that translation at any fit or cap. `name` may be a
+    tuple of twins' names (`TwinFinder.twins`): the runs of each count."""
+    names = {name} if isinstance(name, str) else set(name)
+    mine = [(key, g) for key, g in groups.items() if key[0] in names]
     agreed = set().union(*(g.agree for (_, s, f, e), g in mine if (s, f, e) == (sha, fit, events)))
     diverged = sorted(d for (_, s, _, _), g in mine if s == sha for d in g.diverged)
     played = sum(g.played for _, g in mine)
     cost = sum(g.seconds for _, g in mine) / played if played else None
     return Remaining(seed_spans(s for s in seeds if s not in agreed), tuple(diverged), cost)
+
+
+def same_game(a, b) -> bool:
+    """Whether two read games play alike on every engine: the same IR (source positions, which
+    only name places in errors, aside) and the same tallies."""
+    return (_plain(a.game), a.tallies, a.tally_limit) == (_plain(b.game), b.tallies, b.tally_limit)
+
+
+def _plain(game: ir.Game) -> ir.Game:
+    """The game with teams of one player each, in player order, written as no teams: what the
+    engines take for no teams (the older dialect's files spell them out). The number of players
+    is the declared one: sweeps set no declared value."""
+    setup, n = game.setup, player_count(game)
+    if setup.teams and n is not None and setup.teams.teams == tuple((i,) for i in range(n)):
+        return replace(game, setup=replace(setup, teams=None))
+    return game
+
+
+class TwinFinder:
+    """The twins of a file: the other files with the same game (`same_game`) whose runs (logged,
+    or registered here) checked the same translation. A seed agreeing on one agrees on them all.
+
+    Candidates are the files the logs name with that translation and fit, and those `register`ed;
+    `load(name)` reads a candidate (None: it cannot be found or read, so it is no twin). Like a
+    file's own runs, a twin's are taken to be of the file as it is now: corpus files do not change."""
+
+    def __init__(self, groups: dict, load: Callable[[str], object | None]):
+        self._candidates: dict[tuple, set] = {}
+        for name, sha, fit, _ in groups:
+            self._candidates.setdefault((sha, fit), set()).add(name)
+        self._load = load
+        self._loaded: dict[str, object | None] = {}
+
+    def register(self, name: str, sha: str, fit: int, loaded) -> None:
+        """Make a file that has not been logged with this translation a candidate twin of later ones."""
+        self._candidates.setdefault((sha, fit), set()).add(name)
+        self._loaded[name] = loaded
+
+    def twins(self, name: str, sha: str, fit: int, loaded) -> tuple[str, ...]:
+        """`name`, then the names of its twins in name order, for the translation `sha` (first 12
+        hex digits) fitted to `fit` plays, of the game `loaded` (the file as read now)."""
+        others = sorted(self._candidates.get((sha, fit), set()) - {name})
+        return (name, *(other for other in others
+                        if (game := self._read(other)) is not None and same_game(game, loaded)))
+
+    def _read(self, name: str):
+        if name not in self._loaded:
+            try:
+                self._loaded[name] = self._load(name)
+            except Exception:   # noqa: BLE001 - a file that cannot be read now is nobody's twin
+                self._loaded[name] = None
+        return self._loaded[name]
 
 
 def seed_spans(seeds: Iterable[int]) -> tuple[tuple[int, int], ...]:

@@ -299,35 +299,42 @@ def test_the_summary_tells_the_translation_a_file_has_now_from_older_ones(tmp_pa
     from ggpbridge.recycle import parse_file
     # a real lockstep run logs the hash of the translation it checked; an older translation's run
     # (another hash) and a run of a file that is not in the folders are marked apart
-    report = crosscheck(parse_file(ROOT / "games" / "kuhn_poker.rcy"), 3, fit=20).as_dict()
+    folder = tmp_path / "games"
+    folder.mkdir()
+    kuhn = folder / "kuhn_poker.rcy"
+    kuhn.write_bytes((ROOT / "games" / "kuhn_poker.rcy").read_bytes())
+    sweep = _sweep()
+    name = sweep.log_name(kuhn)
+    report = crosscheck(parse_file(kuhn), 3, fit=20).as_dict()
     log = tmp_path / "log.jsonl"
-    runs = [{**report, "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 2000},
-            {**_run(0, 200, sha="0" * 64), "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 2000},
-            {**_run(0, 2), "file": "gone.rcy"}]
+    runs = [{**report, "file": name, "fit": 20, "max_events": 2000},
+            {**_run(0, 200, sha="0" * 64), "file": name, "fit": 20, "max_events": 2000},
+            {**_run(0, 2, sha=report["kif_sha256"]), "file": "gone.rcy", "fit": 20}]
     log.write_text("".join(json.dumps(r) + "\n" for r in runs))
-    _sweep().summary(log, current=[ROOT / "games"], n=3)
+    sweep.summary(log, current=[folder], n=3)
     lines = capsys.readouterr().out.splitlines()
     marks = {(line.split()[0], line.split()[1]): line.split()[2] for line in lines[1:-1]}
-    assert marks == {("games/kuhn_poker.rcy", report["kif_sha256"][:12]): "yes",
-                     ("games/kuhn_poker.rcy", "0" * 12): "old", ("gone.rcy", "a" * 12): "?"}
-    # the old translation's 200 seeds do not count: the current one has 3
+    assert marks == {(name, report["kif_sha256"][:12]): "yes", (name, "0" * 12): "old",
+                     ("gone.rcy", report["kif_sha256"][:12]): "?"}
+    # the old translation's 200 seeds do not count: the current one has 3 (a file that is not
+    # there now is nobody's twin, whatever its translation)
     assert lines[-1] == ("files with 3 or more seeds agreeing on the translation they have now, none diverging: "
-                         f"1 of the 1 logged files found in {ROOT / 'games'}")
-    _sweep().summary(log, current=[ROOT / "games"], n=4)
-    assert "diverging: 0 of the 1 logged files found" in capsys.readouterr().out.splitlines()[-1]
+                         f"1 of the 1 files in {folder} that translate now")
+    sweep.summary(log, current=[folder], n=4)
+    assert "diverging: 0 of the 1 files in" in capsys.readouterr().out.splitlines()[-1]
     # a divergence on the current translation, at another event cap: the file is not done
     other = tmp_path / "other.jsonl"
     other.write_text(json.dumps(runs[0]) + "\n" + json.dumps(
-        {**report, "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 500, "seed": 3, "playouts": 0,
+        {**report, "file": name, "fit": 20, "max_events": 500, "seed": 3, "playouts": 0,
          "divergence": {"seed": 3, "what": "the states differ"}}) + "\n")
-    _sweep().summary(other, current=[ROOT / "games"], n=3)
-    assert "diverging: 0 of the 1 logged files found" in capsys.readouterr().out.splitlines()[-1]
+    sweep.summary(other, current=[folder], n=3)
+    assert "diverging: 0 of the 1 files in" in capsys.readouterr().out.splitlines()[-1]
     # a divergence on the current translation: the file is not done, however many seeds agreed
     with log.open("a") as out:
-        out.write(json.dumps({**report, "file": "games/kuhn_poker.rcy", "fit": 20, "max_events": 2000, "seed": 3,
+        out.write(json.dumps({**report, "file": name, "fit": 20, "max_events": 2000, "seed": 3,
                               "playouts": 1, "divergence": {"seed": 4, "what": "the states differ"}}) + "\n")
-    _sweep().summary(log, current=[ROOT / "games"], n=3)
-    assert "diverging: 0 of the 1 logged files found" in capsys.readouterr().out.splitlines()[-1]
+    sweep.summary(log, current=[folder], n=3)
+    assert "diverging: 0 of the 1 files in" in capsys.readouterr().out.splitlines()[-1]
 
 
 def test_files_of_the_same_name_in_two_folders_are_told_apart_and_old_base_names_still_count(tmp_path, capsys):
@@ -348,11 +355,16 @@ def test_files_of_the_same_name_in_two_folders_are_told_apart_and_old_base_names
     log = tmp_path / "log.jsonl"
     log.write_text("".join(json.dumps(r) + "\n" for r in runs))
     sweep.summary(log, current=[tmp_path / "a", tmp_path / "b"], n=4)
-    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[1:-1]}
+    out = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split() for line in out[1:-1] if not line.startswith("twins: ")}
     # file, sha, now, fit, events, agree, seeds, ...
     assert {k: (v[2], v[5], v[6]) for k, v in rows.items()} == {
         name["a/kuhn_poker.rcy"]: ("yes", "2", "0..1"), name["b/kuhn_poker.rcy"]: ("yes", "2", "5..6"),
         "kuhn_poker.rcy": ("?", "2", "9..10"), name["a/solo.rcy"]: ("yes", "4", "0..3")}
+    # the three files hold one game: twins, whose seeds 0..3 and 5..6 count for each (an older
+    # log's base name stands for no file: its seeds count for none)
+    assert out[-1].endswith("none diverging: 3 of the 3 files in "
+                            f"{tmp_path / 'a'}, {tmp_path / 'b'} that translate now (2 of them by their twins' seeds)")
 
 
 def test_a_scheduler_address_that_cannot_be_reached_is_a_clean_error(monkeypatch, tmp_path):
@@ -483,3 +495,92 @@ def test_a_log_that_is_missing_or_is_not_one_is_a_clean_error(mode, tmp_path, mo
         with pytest.raises(SystemExit) as e:
             _sweep().main()
         assert isinstance(e.value.code, str) and said in e.value.code
+
+
+def test_the_same_game_in_two_dialects_is_a_twin_and_runs_the_same_lockstep(corpus):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    from ggpbridge.sweep_logs import TwinFinder, current_sha, same_game
+    lama = {d: parse_file(corpus / d / f"LAMA2.{d}") for d in ("rcy", "gdl")}
+    assert lama["rcy"].dialect != lama["gdl"].dialect and same_game(lama["rcy"], lama["gdl"])
+    # the premise of twins: the same seeds give the same lockstep, step for step
+    reports = {d: crosscheck(g, 3, fit=20).as_dict() for d, g in lama.items()}
+    same = ("kif_sha256", "playouts", "decisions", "chance", "gdl_steps", "divergence", "capped", "overflowed")
+    assert {k: reports["rcy"][k] for k in same} == {k: reports["gdl"][k] for k in same}
+    assert reports["rcy"]["playouts"] == 3 and reports["rcy"]["divergence"] is None
+    # the older dialect spells out teams of one player each (Blackjack2.gdl): the same game
+    jack = {d: parse_file(corpus / d / f"Blackjack2.{d}") for d in ("rcy", "gdl")}
+    assert jack["gdl"].game.setup.teams and not jack["rcy"].game.setup.teams and same_game(jack["rcy"], jack["gdl"])
+    # TurnTheTide3's two files translate alike, but only one names its deck: no twins
+    jack = {d: parse_file(corpus / d / f"TurnTheTide3.{d}") for d in ("rcy", "gdl")}
+    sha = current_sha(jack["rcy"], 0)
+    assert current_sha(jack["gdl"], 0) == sha and not same_game(jack["rcy"], jack["gdl"])
+    finder = TwinFinder({("j.rcy", sha, 0, 500): None, ("l.rcy", sha, 0, 500): None},
+                        {"j.rcy": jack["rcy"], "l.rcy": lama["rcy"]}.get)
+    assert finder.twins("j.gdl", sha, 0, jack["gdl"]) == ("j.gdl",)
+    finder.register("j2.rcy", sha, 0, jack["rcy"])
+    assert finder.twins("j.gdl", sha, 0, jack["rcy"]) == ("j.gdl", "j.rcy", "j2.rcy")
+    assert finder.twins("j.gdl", "0" * 12, 0, jack["rcy"]) == ("j.gdl",)   # another translation
+
+
+def _twin_folders(tmp_path) -> dict[str, Path]:
+    """A game, the same game laid out otherwise (every position moves), and another game."""
+    source = (ROOT / "games" / "kuhn_poker.rcy").read_text()
+    files = {"a": tmp_path / "a" / "kuhn.rcy", "b": tmp_path / "b" / "kuhn_twin.rcy", "c": tmp_path / "b" / "other.rcy"}
+    for f in files.values():
+        f.parent.mkdir(exist_ok=True)
+    files["a"].write_text(source)
+    files["b"].write_text(";; the same game, every line one lower\n\n" + source)
+    files["c"].write_text((ROOT / "games" / "agram2_c2.rcy").read_text())
+    return files
+
+
+def test_twins_count_each_other_s_seeds_in_the_summary(tmp_path, capsys):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    files = _twin_folders(tmp_path)
+    sweep = _sweep()
+    name = {k: sweep.log_name(f) for k, f in files.items()}
+    report = crosscheck(parse_file(files["a"]), 2, fit=20).as_dict()
+    run = {**report, "fit": 20, "max_events": 2000}
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({**run, "file": name["a"], "seed": 0}) + "\n" +
+                   json.dumps({**run, "file": name["b"], "seed": 2}) + "\n" +
+                   json.dumps({**run, "file": name["c"], "seed": 0}) + "\n")
+    folders = [tmp_path / "a", tmp_path / "b"]
+    sweep.summary(log, current=folders, n=4)
+    out = capsys.readouterr().out.splitlines()
+    # a and b have 2 seeds each, 4 together; c's run was of another translation than its own
+    assert f"twins: {name['a']} counts the seeds of {name['b']} (the same game and translation)" in out
+    assert out[-1] == ("files with 4 or more seeds agreeing on the translation they have now, none diverging: 2 of "
+                       f"the 3 files in {', '.join(map(str, folders))} that translate now (2 of them by their "
+                       f"twins' seeds)")
+    sweep.summary(log, current=folders, n=5)
+    assert "none diverging: 0 of the 3 files" in capsys.readouterr().out.splitlines()[-1]
+    # a divergence logged on one twin undoes both
+    with log.open("a") as f:
+        f.write(json.dumps({**run, "file": name["b"], "seed": 4, "playouts": 0,
+                            "divergence": {"seed": 4, "what": "the states differ"}}) + "\n")
+    sweep.summary(log, current=folders, n=4)
+    assert "none diverging: 0 of the 3 files" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_a_resumed_sweep_plays_the_seeds_of_twins_once(tmp_path, monkeypatch, capsys):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    files = _twin_folders(tmp_path)
+    sweep = _sweep()
+    report = crosscheck(parse_file(files["a"]), 2, fit=20).as_dict()
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({**report, "file": sweep.log_name(files["a"]), "fit": 20, "max_events": 500,
+                               "seed": 0}) + "\n")
+    # the twin b, never logged, has a's seeds 0 and 1 and no run of its own; c is played whole
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "6", "--fit", "20", "--dry-run", "--resume", str(log),
+                                     str(files["b"]), str(files["c"]), str(files["a"])])
+    sweep.main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "resumed from the logs: 0 files complete, 2 with 10 seeds to play, 0 left out, 1 played by a twin"
+    b, a = sweep.log_name(files["b"]), sweep.log_name(files["a"])
+    assert out[1:3] == [f"  twins: {b} counts the seeds of {a} (the same game and translation)",
+                        f"  twins: {a} counts the seeds of {b} (the same game and translation)"]
+    assert [tuple(line.split()) for line in out[3:]] == [(b, "2..5"), (sweep.log_name(files["c"]), "0..5")]
