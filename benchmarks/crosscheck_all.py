@@ -146,7 +146,7 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
     from ggpbridge.crosscheck import checked_translation
     from ggpbridge.gdl.tables import GroundingTooLargeError, check_groundable
     from ggpbridge.recycle import parse_file
-    finder = TwinFinder(groups, lambda name: parse_file(_path_of(name, known)))
+    finder = TwinFinder(groups, lambda name: (path := _path_of(name, known)) and parse_file(path))
     plan, complete, left_out, twinned, playing = [], 0, [], [], set()
     for order, path in enumerate(paths):
         name = log_name(path)
@@ -204,14 +204,16 @@ def _current_shas(wanted: set, known: dict[str, Path]) -> tuple[dict, dict]:
     return out, loaded
 
 
-def _path_of(name: str, known: dict[str, Path]) -> Path:
-    """The file a log names: a file of this sweep, else found from the checkout or the folder it is in."""
+def _path_of(name: str, known: dict[str, Path]) -> Path | None:
+    """The file a log names: a file of this sweep, else one found from the checkout or the folder
+    it is in, or by its absolute path (log_name's ways); None for any other name (an older log's
+    base name names no file outside the sweep)."""
     if name in known:
         return known[name]
-    for base in (ROOT, ROOT.parent):
-        if (base / name).is_file():
-            return base / name
-    return Path(name)
+    for path in (ROOT / name, ROOT.parent / name, Path(name)):
+        if path.is_absolute() and path.is_file():
+            return path
+    return None
 
 
 def log_name(path: Path) -> str:
