@@ -105,13 +105,23 @@ def same_game(a, b) -> bool:
 
 
 def _plain(game: ir.Game) -> ir.Game:
-    """The game with teams of one player each, in player order, written as no teams: what the
-    engines take for no teams (the older dialect's files spell them out). The number of players
-    is the declared one: sweeps set no declared value."""
+    """The game without what one dialect spells out and the other leaves to the engines, which
+    read it the same either way: teams of one player each, in player order (no teams; the number
+    of players is the declared one, as sweeps set no declared value), and the setup's deck names
+    (which only the checker reads)."""
     setup, n = game.setup, player_count(game)
     if setup.teams and n is not None and setup.teams.teams == tuple((i,) for i in range(n)):
-        return replace(game, setup=replace(setup, teams=None))
-    return game
+        setup = replace(setup, teams=None)
+    return replace(game, setup=replace(setup, decks=tuple(map(_nameless, setup.decks))))
+
+
+def _nameless(deck):
+    """A setup's deck creation without its name."""
+    if isinstance(deck, ir.CreateDeck):
+        return replace(deck, name=None)
+    if isinstance(deck, ir.Repeat):
+        return replace(deck, body=_nameless(deck.body))
+    return deck
 
 
 class TwinFinder:

@@ -511,7 +511,11 @@ def test_the_same_game_in_two_dialects_is_a_twin_and_runs_the_same_lockstep(corp
     # the older dialect spells out teams of one player each (Blackjack2.gdl): the same game
     jack = {d: parse_file(corpus / d / f"Blackjack2.{d}") for d in ("rcy", "gdl")}
     assert jack["gdl"].game.setup.teams and not jack["rcy"].game.setup.teams and same_game(jack["rcy"], jack["gdl"])
-    # TurnTheTide3's two files translate alike, but only one names its deck: no twins
+    # and names its decks where the newer leaves them unnamed (GOPS2.rcy): the same game
+    gops = {d: parse_file(corpus / d / f"GOPS2.{d}") for d in ("rcy", "gdl")}
+    assert gops["rcy"].game.setup.decks[0].name and not gops["gdl"].game.setup.decks[0].name
+    assert same_game(gops["rcy"], gops["gdl"])
+    # TurnTheTide3's two files translate alike, but one moves a card through `actual`: no twins
     jack = {d: parse_file(corpus / d / f"TurnTheTide3.{d}") for d in ("rcy", "gdl")}
     sha = current_sha(jack["rcy"], 0)
     assert current_sha(jack["gdl"], 0) == sha and not same_game(jack["rcy"], jack["gdl"])
