@@ -497,34 +497,43 @@ def test_a_log_that_is_missing_or_is_not_one_is_a_clean_error(mode, tmp_path, mo
         assert isinstance(e.value.code, str) and said in e.value.code
 
 
-def test_the_same_game_in_two_dialects_is_a_twin_and_runs_the_same_lockstep(corpus):
+@pytest.mark.parametrize("game", ["LAMA2", "Blackjack2", "Simon'sCat4"])
+def test_twins_run_the_same_lockstep(game, corpus):
     from ggpbridge.crosscheck import crosscheck
     from ggpbridge.recycle import parse_file
-    from ggpbridge.sweep_logs import TwinFinder, current_sha, same_game
-    lama = {d: parse_file(corpus / d / f"LAMA2.{d}") for d in ("rcy", "gdl")}
-    assert lama["rcy"].dialect != lama["gdl"].dialect and same_game(lama["rcy"], lama["gdl"])
+    from ggpbridge.sweep_logs import same_game
+    # the same game in the two dialects: as it is (LAMA2), with teams of one player each spelt
+    # out (Blackjack2.gdl), with a named deck (Simon'sCat4.rcy)
+    pair = {d: parse_file(corpus / d / f"{game}.{d}") for d in ("rcy", "gdl")}
+    assert same_game(pair["rcy"], pair["gdl"])
     # the premise of twins: the same seeds give the same lockstep, step for step
-    reports = {d: crosscheck(g, 3, fit=20).as_dict() for d, g in lama.items()}
+    reports = {d: crosscheck(g, 3, fit=20).as_dict() for d, g in pair.items()}
     same = ("kif_sha256", "playouts", "decisions", "chance", "gdl_steps", "divergence", "capped", "overflowed")
     assert {k: reports["rcy"][k] for k in same} == {k: reports["gdl"][k] for k in same}
     assert reports["rcy"]["playouts"] == 3 and reports["rcy"]["divergence"] is None
-    # the older dialect spells out teams of one player each (Blackjack2.gdl): the same game
+
+
+def test_twins_are_the_same_game_with_the_same_translation(corpus):
+    from ggpbridge.recycle import parse_file
+    from ggpbridge.sweep_logs import TwinFinder, current_sha, same_game
     jack = {d: parse_file(corpus / d / f"Blackjack2.{d}") for d in ("rcy", "gdl")}
-    assert jack["gdl"].game.setup.teams and not jack["rcy"].game.setup.teams and same_game(jack["rcy"], jack["gdl"])
-    # and names its decks where the newer leaves them unnamed (GOPS2.rcy): the same game
+    assert jack["gdl"].game.setup.teams and not jack["rcy"].game.setup.teams
+    cat = {d: parse_file(corpus / d / f"Simon'sCat4.{d}") for d in ("rcy", "gdl")}
+    assert cat["rcy"].game.setup.decks[0].body.name and not cat["gdl"].game.setup.decks[0].body.name
+    # GOPS2's two files are the same game too, but only one names its deck in the translation
     gops = {d: parse_file(corpus / d / f"GOPS2.{d}") for d in ("rcy", "gdl")}
-    assert gops["rcy"].game.setup.decks[0].name and not gops["gdl"].game.setup.decks[0].name
-    assert same_game(gops["rcy"], gops["gdl"])
+    assert same_game(gops["rcy"], gops["gdl"]) and current_sha(gops["rcy"], 0) != current_sha(gops["gdl"], 0)
     # TurnTheTide3's two files translate alike, but one moves a card through `actual`: no twins
-    jack = {d: parse_file(corpus / d / f"TurnTheTide3.{d}") for d in ("rcy", "gdl")}
-    sha = current_sha(jack["rcy"], 0)
-    assert current_sha(jack["gdl"], 0) == sha and not same_game(jack["rcy"], jack["gdl"])
-    finder = TwinFinder({("j.rcy", sha, 0, 500): None, ("l.rcy", sha, 0, 500): None},
-                        {"j.rcy": jack["rcy"], "l.rcy": lama["rcy"]}.get)
-    assert finder.twins("j.gdl", sha, 0, jack["gdl"]) == ("j.gdl",)
-    finder.register("j2.rcy", sha, 0, jack["rcy"])
-    assert finder.twins("j.gdl", sha, 0, jack["rcy"]) == ("j.gdl", "j.rcy", "j2.rcy")
-    assert finder.twins("j.gdl", "0" * 12, 0, jack["rcy"]) == ("j.gdl",)   # another translation
+    tide = {d: parse_file(corpus / d / f"TurnTheTide3.{d}") for d in ("rcy", "gdl")}
+    sha = current_sha(tide["rcy"], 0)
+    assert current_sha(tide["gdl"], 0) == sha and not same_game(tide["rcy"], tide["gdl"])
+    finder = TwinFinder({("t.rcy", sha, 0, 500): None, ("j.rcy", sha, 0, 500): None},
+                        {"t.rcy": tide["rcy"], "j.rcy": jack["rcy"]}.get)
+    assert finder.twins("t.gdl", sha, 0, tide["gdl"]) == ("t.gdl",)
+    finder.register("t2.rcy", sha, 0, tide["rcy"])
+    assert finder.twins("t.gdl", sha, 0, tide["rcy"]) == ("t.gdl", "t.rcy", "t2.rcy")
+    assert finder.twins("t.gdl", "0" * 12, 0, tide["rcy"]) == ("t.gdl",)   # another translation
+    assert finder.twins("x.rcy", sha, 20, tide["rcy"]) == ("x.rcy",)       # another fit
 
 
 def _twin_folders(tmp_path) -> dict[str, Path]:
