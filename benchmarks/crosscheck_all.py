@@ -103,20 +103,24 @@ def summary(*logs: Path, current: list[Path] | None = None, n: int = 200) -> Non
         print(f"{name:{width}} {'-':12} {'-':>3} {'-':>4} {'-':>6} {'-':>6} {'-':>11} {'-':>7} {'-':>8} {'-':>4}  "
               f"not played: {why[:80]}")
     if current is not None:
-        _count_done(groups, now, loaded, sorted({log_name(p) for p in set(known.values())}), n, current)
+        _count_done(groups, now, loaded, known, n, current)
 
 
-def _count_done(groups: dict, now: dict, loaded: dict, names: list[str], n: int, folders: list[Path]) -> None:
-    """Print the twins and the count of files (of `names`, the folders' files) with `n` seeds
-    agreeing on the translation they have now, none diverging, twins' seeds counted together."""
-    finder = TwinFinder(groups, loaded.get)
+def _count_done(groups: dict, now: dict, loaded: dict, known: dict[str, Path], n: int, folders: list[Path]) -> None:
+    """Print the twins and the count of the folders' files (`known`) with `n` seeds agreeing on
+    the translation they have now, none diverging, twins' seeds (logged under any name the logs
+    have, in these folders or not) counted together."""
+    from ggpbridge.recycle import parse_file
+    finder = TwinFinder(groups, lambda name: loaded[name] if name in loaded else
+                        (path := _path_of(name, known)) and parse_file(path))
+    names = sorted({log_name(p) for p in set(known.values())})
     done, through, translating = [], 0, 0
     for name in names:
         shas = {fit: sha for (other, fit), sha in now.items() if other == name and sha is not None}
         translating += bool(shas)
         best, own, diverged = 0, 0, False
         for fit, sha in shas.items():
-            twins = finder.twins(name, sha, fit, loaded[name])
+            twins = finder.twins(name, sha, loaded[name])
             if len(twins) > 1:
                 print(f"twins: {name} counts the seeds of {', '.join(twins[1:])} (the same game and translation)")
             # a divergence on the current translation, at any fit or event cap, undoes the file
@@ -141,6 +145,7 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
     large to ground (`ggpbridge.gdl.tables`), is named and left out. Twins (the same game and
     translation, `ggpbridge.sweep_logs.TwinFinder`) count each other's seeds, and only the first of
     them to need seeds plays them."""
+    paths = list({log_name(path): path for path in paths}.values())   # a file named twice is one file
     known = _known(paths)
     groups, _ = read_logs(*logs, rename=lambda name: log_name(known[name]) if name in known else name)
     from ggpbridge.crosscheck import checked_translation
@@ -162,8 +167,8 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
             left_out.append(f"{name}: {e.reason}")
             continue
         sha = short_sha(desc)
-        twins = finder.twins(name, sha, a.fit, loaded)
-        finder.register(name, sha, a.fit, loaded)
+        twins = finder.twins(name, sha, loaded)
+        finder.register(name, sha, loaded)
         rest = remaining(groups, twins, sha, a.fit, a.max_events, range(a.seed, a.seed + a.n))
         if len(twins) > 1:
             twinned.append(f"{name} counts the seeds of {', '.join(twins[1:])}")
@@ -189,16 +194,19 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
 
 def _current_shas(wanted: set, known: dict[str, Path]) -> tuple[dict, dict]:
     """(file, fit) -> the first 12 hex digits of the SHA-256 of the translation that file (found
-    in `known` by its log name) has now, fitted as logged; None when it is not found or fails.
-    And file -> the game read from it, for the files found."""
+    in `known` by its log name) has now, fitted as logged; None when it is not found, fails, or
+    has a checker error (the lockstep refuses it). And file -> the game read from it, for the
+    files found."""
     from ggpbridge.recycle import parse_file
+    from ggpbridge.recycle.check import check
     out, loaded = {}, {}
     for name, fit in sorted(wanted):
         path = known.get(name)
         try:
             if path and name not in loaded:
                 loaded[name] = parse_file(path)
-            out[name, fit] = current_sha(loaded[name], fit) if path else None
+            clean = path and not any(d.severity == "error" for d in check(loaded[name].game, loaded[name].source))
+            out[name, fit] = current_sha(loaded[name], fit) if clean else None
         except Exception:   # noqa: BLE001 - a file that no longer translates has no current translation
             out[name, fit] = None
     return out, loaded

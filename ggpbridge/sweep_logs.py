@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 
 from . import ir
 from .errors import GgpBridgeError
-from .recycle.check import player_count
+from .recycle.check import check
 
 
 @dataclass
@@ -99,20 +99,35 @@ def remaining(groups: dict, name: str | tuple, sha: str, fit: int, events: int, 
 
 
 def same_game(a, b) -> bool:
-    """Whether two read games play alike on every engine: the same IR (source positions, which
-    only name places in errors, aside) and the same tallies."""
-    return (_plain(a.game), a.tallies, a.tally_limit) == (_plain(b.game), b.tallies, b.tally_limit)
+    """Whether two read games run the same lockstep: the same IR (source positions, which only
+    name places in errors, aside) and tallies, and no checker error in either (the lockstep
+    refuses a game with one, and the checker reads what `_plain` leaves out)."""
+    return (_plain(a.game), a.tallies, a.tally_limit) == (_plain(b.game), b.tallies, b.tally_limit) \
+        and _checks_clean(a) and _checks_clean(b)
+
+
+def _checks_clean(loaded) -> bool:
+    return not any(d.severity == "error" for d in check(loaded.game, loaded.source))
 
 
 def _plain(game: ir.Game) -> ir.Game:
     """The game without what one dialect spells out and the other leaves to the engines, which
-    read it the same either way: teams of one player each, in player order (no teams; the number
-    of players is the declared one, as sweeps set no declared value), and the setup's deck names
-    (which only the checker reads)."""
-    setup, n = game.setup, player_count(game)
+    play it the same either way: teams of one player each, in player order (no teams), and the
+    setup's deck names (which the checker alone reads)."""
+    setup, n = game.setup, _players(game)
     if setup.teams and n is not None and setup.teams.teams == tuple((i,) for i in range(n)):
         setup = replace(setup, teams=None)
     return replace(game, setup=replace(setup, decks=tuple(map(_nameless, setup.decks))))
+
+
+def _players(game: ir.Game) -> int | None:
+    """The number of players when it is a literal or a constant declared once: sweeps set no
+    declared value, and of several declarations the simulator takes the last (no guess here)."""
+    p = game.setup.players
+    if isinstance(p, ir.Var):
+        values = [d.value for d in game.declares if d.var == p.name]
+        p = values[0] if len(values) == 1 else None
+    return p.value if isinstance(p, ir.IntLit) else None
 
 
 def _nameless(deck):
@@ -126,28 +141,29 @@ def _nameless(deck):
 
 class TwinFinder:
     """The twins of a file: the other files with the same game (`same_game`) whose runs (logged,
-    or registered here) checked the same translation. A seed agreeing on one agrees on them all.
+    at any fit, or registered here) checked the same translation. A seed agreeing on one agrees
+    on them all.
 
-    Candidates are the files the logs name with that translation and fit, and those `register`ed;
+    Candidates are the files the logs name with that translation, and those `register`ed;
     `load(name)` reads a candidate (None: it cannot be found or read, so it is no twin). Like a
     file's own runs, a twin's are taken to be of the file as it is now: corpus files do not change."""
 
     def __init__(self, groups: dict, load: Callable[[str], object | None]):
-        self._candidates: dict[tuple, set] = {}
-        for name, sha, fit, _ in groups:
-            self._candidates.setdefault((sha, fit), set()).add(name)
+        self._candidates: dict[str, set] = {}
+        for name, sha, _, _ in groups:
+            self._candidates.setdefault(sha, set()).add(name)
         self._load = load
         self._loaded: dict[str, object | None] = {}
 
-    def register(self, name: str, sha: str, fit: int, loaded) -> None:
+    def register(self, name: str, sha: str, loaded) -> None:
         """Make a file that has not been logged with this translation a candidate twin of later ones."""
-        self._candidates.setdefault((sha, fit), set()).add(name)
+        self._candidates.setdefault(sha, set()).add(name)
         self._loaded[name] = loaded
 
-    def twins(self, name: str, sha: str, fit: int, loaded) -> tuple[str, ...]:
+    def twins(self, name: str, sha: str, loaded) -> tuple[str, ...]:
         """`name`, then the names of its twins in name order, for the translation `sha` (first 12
-        hex digits) fitted to `fit` plays, of the game `loaded` (the file as read now)."""
-        others = sorted(self._candidates.get((sha, fit), set()) - {name})
+        hex digits) of the game `loaded` (the file as read now)."""
+        others = sorted(self._candidates.get(sha, set()) - {name})
         return (name, *(other for other in others
                         if (game := self._read(other)) is not None and same_game(game, loaded)))
 

@@ -527,13 +527,27 @@ def test_twins_are_the_same_game_with_the_same_translation(corpus):
     tide = {d: parse_file(corpus / d / f"TurnTheTide3.{d}") for d in ("rcy", "gdl")}
     sha = current_sha(tide["rcy"], 0)
     assert current_sha(tide["gdl"], 0) == sha and not same_game(tide["rcy"], tide["gdl"])
-    finder = TwinFinder({("t.rcy", sha, 0, 500): None, ("j.rcy", sha, 0, 500): None},
+    finder = TwinFinder({("t.rcy", sha, 0, 500): None, ("j.rcy", sha, 20, 500): None},
                         {"t.rcy": tide["rcy"], "j.rcy": jack["rcy"]}.get)
-    assert finder.twins("t.gdl", sha, 0, tide["gdl"]) == ("t.gdl",)
-    finder.register("t2.rcy", sha, 0, tide["rcy"])
-    assert finder.twins("t.gdl", sha, 0, tide["rcy"]) == ("t.gdl", "t.rcy", "t2.rcy")
-    assert finder.twins("t.gdl", "0" * 12, 0, tide["rcy"]) == ("t.gdl",)   # another translation
-    assert finder.twins("x.rcy", sha, 20, tide["rcy"]) == ("x.rcy",)       # another fit
+    assert finder.twins("t.gdl", sha, tide["gdl"]) == ("t.gdl",)
+    finder.register("t2.rcy", sha, tide["rcy"])
+    assert finder.twins("t.gdl", sha, tide["rcy"]) == ("t.gdl", "t.rcy", "t2.rcy")
+    assert finder.twins("t.gdl", "0" * 12, tide["rcy"]) == ("t.gdl",)   # another translation
+    assert finder.twins("j.gdl", sha, jack["gdl"]) == ("j.gdl", "j.rcy")   # logged at another fit
+
+
+def test_a_game_with_a_checker_error_is_nobody_s_twin(tmp_path):
+    from ggpbridge.recycle import parse_file
+    from ggpbridge.sweep_logs import current_sha, same_game
+    source = (ROOT / "games" / "kuhn_poker.rcy").read_text()
+    assert source.count("(create deck (game iloc STOCK)") == 1
+    named, bad = tmp_path / "named.rcy", tmp_path / "bad.rcy"
+    named.write_text(source.replace("(create deck (game iloc STOCK)", "(create deck BETSIZE (game iloc STOCK)"))
+    # a deck name the checker refuses (a number): the lockstep would refuse the game
+    bad.write_text(source.replace("(create deck (game iloc STOCK)", "(create deck (+ 1 2) (game iloc STOCK)"))
+    kuhn, named, bad = (parse_file(p) for p in (ROOT / "games" / "kuhn_poker.rcy", named, bad))
+    assert current_sha(bad, 0) == current_sha(kuhn, 0)
+    assert same_game(kuhn, named) and not same_game(kuhn, bad) and not same_game(bad, bad)
 
 
 def _twin_folders(tmp_path) -> dict[str, Path]:
@@ -597,3 +611,41 @@ def test_a_resumed_sweep_plays_the_seeds_of_twins_once(tmp_path, monkeypatch, ca
     assert out[1:3] == [f"  twins: {b} counts the seeds of {a} (the same game and translation)",
                         f"  twins: {a} counts the seeds of {b} (the same game and translation)"]
     assert [tuple(line.split()) for line in out[3:]] == [(b, "2..5"), (sweep.log_name(files["c"]), "0..5")]
+
+
+def test_twins_in_another_folder_count_in_the_summary_and_the_resume_alike(tmp_path, monkeypatch, capsys):
+    from ggpbridge.crosscheck import crosscheck
+    from ggpbridge.recycle import parse_file
+    files = _twin_folders(tmp_path)
+    sweep = _sweep()
+    name = {k: sweep.log_name(f) for k, f in files.items()}
+    report = crosscheck(parse_file(files["a"]), 3, fit=20).as_dict()
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({**report, "file": name["a"], "fit": 20, "max_events": 500, "seed": 0}) + "\n")
+    # the sweep of folder b alone: its kuhn_twin.rcy has a's seeds, other.rcy none
+    sweep.summary(log, current=[tmp_path / "b"], n=3)
+    out = capsys.readouterr().out.splitlines()
+    assert f"twins: {name['b']} counts the seeds of {name['a']} (the same game and translation)" in out
+    assert out[-1].endswith(f"none diverging: 1 of the 2 files in {tmp_path / 'b'} that translate now "
+                            "(1 of them by their twins' seeds)")
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "3", "--fit", "20", "--dry-run", "--resume", str(log),
+                                     str(tmp_path / "b")])
+    sweep.main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "resumed from the logs: 1 files complete, 1 with 3 seeds to play, 0 left out"
+    assert [tuple(line.split()) for line in out[2:]] == [(name["c"], "0..2")]
+    # seeds at another event cap are another check: they do not add up with the twin's
+    with log.open("a") as f:
+        f.write(json.dumps({**report, "file": name["b"], "fit": 20, "max_events": 2000, "seed": 3}) + "\n")
+    sweep.summary(log, current=[tmp_path / "b"], n=6)
+    assert "none diverging: 0 of the 2 files" in capsys.readouterr().out.splitlines()[-1]
+    # a divergence logged on the twin, at any fit: the file is left out of the resume
+    with log.open("a") as f:
+        f.write(json.dumps({**report, "file": name["a"], "fit": 0, "max_events": 500, "seed": 9, "playouts": 0,
+                            "divergence": {"seed": 9, "what": "the states differ"}}) + "\n")
+    monkeypatch.setattr("sys.argv", ["crosscheck_all.py", "-n", "6", "--fit", "20", "--dry-run", "--resume", str(log),
+                                     str(files["b"]), str(files["b"])])
+    sweep.main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["resumed from the logs: 0 files complete, 0 with 0 seeds to play, 1 left out",
+                       f"  left out: {name['b']}: diverged at seed 9 on the translation it has now (logged)"]
