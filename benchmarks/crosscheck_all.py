@@ -64,7 +64,8 @@ from _clock import Clock
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.conformance import files_under
 from ggpbridge.crosscheck import MACHINES
-from ggpbridge.sweep_logs import SweepLogError, TwinFinder, current_sha, read_logs, remaining, short_sha
+from ggpbridge.sweep_logs import (SweepLogError, TwinFinder, checks_clean, current_sha, read_logs, remaining,
+                                  short_sha)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -110,9 +111,7 @@ def _count_done(groups: dict, now: dict, loaded: dict, known: dict[str, Path], n
     """Print the twins and the count of the folders' files (`known`) with `n` seeds agreeing on
     the translation they have now, none diverging, twins' seeds (logged under any name the logs
     have, in these folders or not) counted together."""
-    from ggpbridge.recycle import parse_file
-    finder = TwinFinder(groups, lambda name: loaded[name] if name in loaded else
-                        (path := _path_of(name, known)) and parse_file(path))
+    finder = TwinFinder(groups, lambda name: loaded[name] if name in loaded else _read_named(name, known))
     names = sorted({log_name(p) for p in set(known.values())})
     done, through, translating = [], 0, 0
     for name in names:
@@ -151,7 +150,7 @@ def resumed(paths: list[Path], logs: list[Path], a) -> list[tuple[Path, int, int
     from ggpbridge.crosscheck import checked_translation
     from ggpbridge.gdl.tables import GroundingTooLargeError, check_groundable
     from ggpbridge.recycle import parse_file
-    finder = TwinFinder(groups, lambda name: (path := _path_of(name, known)) and parse_file(path))
+    finder = TwinFinder(groups, lambda name: _read_named(name, known))
     plan, complete, left_out, twinned, playing = [], 0, [], [], set()
     for order, path in enumerate(paths):
         name = log_name(path)
@@ -198,18 +197,23 @@ def _current_shas(wanted: set, known: dict[str, Path]) -> tuple[dict, dict]:
     has a checker error (the lockstep refuses it). And file -> the game read from it, for the
     files found."""
     from ggpbridge.recycle import parse_file
-    from ggpbridge.recycle.check import check
     out, loaded = {}, {}
     for name, fit in sorted(wanted):
         path = known.get(name)
         try:
             if path and name not in loaded:
                 loaded[name] = parse_file(path)
-            clean = path and not any(d.severity == "error" for d in check(loaded[name].game, loaded[name].source))
-            out[name, fit] = current_sha(loaded[name], fit) if clean else None
+            out[name, fit] = current_sha(loaded[name], fit) if path and checks_clean(loaded[name]) else None
         except Exception:   # noqa: BLE001 - a file that no longer translates has no current translation
             out[name, fit] = None
     return out, loaded
+
+
+def _read_named(name: str, known: dict[str, Path]):
+    """The game of the file a log names (`_path_of`), or None when it names none."""
+    from ggpbridge.recycle import parse_file
+    path = _path_of(name, known)
+    return parse_file(path) if path else None
 
 
 def _path_of(name: str, known: dict[str, Path]) -> Path | None:

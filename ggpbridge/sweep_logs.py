@@ -103,10 +103,11 @@ def same_game(a, b) -> bool:
     name places in errors, aside) and tallies, and no checker error in either (the lockstep
     refuses a game with one, and the checker reads what `_plain` leaves out)."""
     return (_plain(a.game), a.tallies, a.tally_limit) == (_plain(b.game), b.tallies, b.tally_limit) \
-        and _checks_clean(a) and _checks_clean(b)
+        and checks_clean(a) and checks_clean(b)
 
 
-def _checks_clean(loaded) -> bool:
+def checks_clean(loaded) -> bool:
+    """Whether a read game has no checker error (the lockstep refuses one that has)."""
     return not any(d.severity == "error" for d in check(loaded.game, loaded.source))
 
 
