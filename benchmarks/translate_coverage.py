@@ -19,7 +19,7 @@ from pathlib import Path
 
 from _clock import Clock
 from ggpbridge.conformance import files_under, translation_status
-from ggpbridge.errors import PositionedError
+from ggpbridge.errors import PositionedError, only_errors
 from ggpbridge.frontends import load_game
 from ggpbridge.recycle.check import check
 
@@ -35,7 +35,7 @@ def outcome(path: Path) -> tuple[str, str]:
         loaded = load_game(path)
     except PositionedError as e:
         return "unclean", str(e).splitlines()[0]
-    errors = [d for d in check(loaded.game, loaded.source) if d.severity == "error"]
+    errors = only_errors(check(loaded.game, loaded.source))
     if errors:
         return "unclean", errors[0].format().splitlines()[0]
     status = translation_status(loaded)

@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import PositionedError
+from .errors import PositionedError, only_errors
 from .frontends import load_game
 from .recycle.check import check
 from .sim.machine import Program
@@ -105,7 +105,7 @@ def translation_status(loaded) -> str:
         return f"error: {e.with_source(loaded.source)}"
     except (Exception, RecursionError) as e:  # a bug of ours: the other files still get their row
         return f"internal error: {type(e).__name__}: {e}"
-    errors = [d for d in validate(desc) if d.severity == "error"]
+    errors = only_errors(validate(desc))
     if errors:
         return f"invalid: {errors[0].message}"
     _, tables = estimate(desc)
@@ -122,7 +122,7 @@ def _simulate_file(path: Path, games: int, max_steps: int) -> Row:
         row.stage, row.message = "syntax", str(e)
         return row
     row.dialect = loaded.dialect
-    errors = [d for d in check(loaded.game, loaded.source) if d.severity == "error"]
+    errors = only_errors(check(loaded.game, loaded.source))
     if errors:
         row.stage, row.message = "check", errors[0].format()
         return row

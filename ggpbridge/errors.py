@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable, TypeVar
+
+_D = TypeVar("_D")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,12 @@ class Diagnostic:
             "line": self.pos.line,
             "col": self.pos.col,
         }
+
+
+def only_errors(diags: Iterable[_D]) -> list[_D]:
+    """The diagnostics of severity 'error' (the checker's and the GDL validator's alike):
+    the ones that refuse a game, where warnings let it through."""
+    return [d for d in diags if d.severity == "error"]
 
 
 # control characters in a quoted line are shown as '?', one column each, so the caret stays

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from . import ir
-from .errors import GgpBridgeError
+from .errors import GgpBridgeError, only_errors
 from .recycle.check import check
 
 
@@ -108,7 +108,7 @@ def same_game(a, b) -> bool:
 
 def checks_clean(loaded) -> bool:
     """Whether a read game has no checker error (the lockstep refuses one that has)."""
-    return not any(d.severity == "error" for d in check(loaded.game, loaded.source))
+    return not only_errors(check(loaded.game, loaded.source))
 
 
 def _plain(game: ir.Game) -> ir.Game:

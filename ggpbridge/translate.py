@@ -109,11 +109,11 @@ def measured_fit(loaded, plays: int = 200, overrides: dict | None = None, seed: 
 def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fit: int = 0,
                      decks: bool = True, fold: bool = True) -> Description:
     """Translate a parsed RECYCLE game (`recycle.Loaded`) into GDL-II (2) or GDL (1); see `load_description`."""
-    from .errors import GameDefinitionError, PositionedError
+    from .errors import GameDefinitionError, PositionedError, only_errors
     from .recycle.check import check
     from .translators.recycle_gdl import to_gdl
 
-    errors = [d for d in check(loaded.game, loaded.source) if d.severity == "error"]
+    errors = only_errors(check(loaded.game, loaded.source))
     if errors:
         e = errors[0]
         raise GameDefinitionError(f"the game has {len(errors)} error(s) and cannot be translated; first: "

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Diagnostic, GameDefinitionError, Pos, PositionedError, Source
+from ..errors import Diagnostic, GameDefinitionError, Pos, PositionedError, Source, only_errors
 from ..textfiles import NotUtf8, decode_utf8
 from . import syntax
-from .check import check, errors
+from .check import check
 from .reader import GcardgameSyntaxError, read
 
 SUFFIX = ".gcg"
@@ -47,7 +47,7 @@ def parse_text(text: str, name: str = "<string>", strict: bool = True) -> Loaded
         raise GcardgameSyntaxError("the text is nested too deeply to read", source=source) from None
     diags = check(game, source)
     if strict:
-        first = next(iter(errors(diags)), None)
+        first = next(iter(only_errors(diags)), None)
         if first is not None:
             raise GameDefinitionError(first.message, first.pos, source)
     return Loaded(game, source, diags)
@@ -80,5 +80,5 @@ def parse_file(path: str | Path, strict: bool = True) -> Loaded:
     return parse_text(text, str(path), strict)
 
 
-__all__ = ["Loaded", "parse_text", "parse_file", "to_recycle", "check", "errors", "read", "GcardgameSyntaxError",
+__all__ = ["Loaded", "parse_text", "parse_file", "to_recycle", "check", "read", "GcardgameSyntaxError",
            "Diagnostic", "SUFFIX", "TURN_LIMIT", "syntax"]

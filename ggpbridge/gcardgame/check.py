@@ -23,11 +23,6 @@ def check(game: s.Game, source: Source | None = None) -> list[Diagnostic]:
     return sorted(c.out, key=lambda d: (d.pos.line, d.pos.col))
 
 
-def errors(diags: list[Diagnostic]) -> list[Diagnostic]:
-    """The diagnostics that are errors."""
-    return [d for d in diags if d.severity == "error"]
-
-
 class _Checker:
     def __init__(self, game: s.Game, source: Source | None):
         self.game = game

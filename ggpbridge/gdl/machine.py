@@ -63,6 +63,7 @@ from .asp_rules import dynamic_levels, render_rules, restricted
 from .ast import Description, Func, is_ground, relation
 from .ground import GroundProgram
 from .asp_terms import kif_symbol, symbol_kif, term_symbol
+from ..errors import only_errors
 from .errors import GameError, GdlError, IllegalMoveError, UnknownRoleError
 from .tables import check_groundable
 from .validate import validate
@@ -209,7 +210,7 @@ class ClingoMachine(GdlMachineBase):
         if check:
             # Unstratified or unsafe rules would give clingo several answers, or none:
             # refuse them up front with the validator's explanation.
-            errors = [d for d in validate(desc) if d.severity == "error"]
+            errors = only_errors(validate(desc))
             if errors:
                 raise GdlError("the description is not valid GDL:\n"
                                + "\n".join(d.format("<description>") for d in errors))

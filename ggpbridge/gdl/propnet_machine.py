@@ -24,6 +24,7 @@ import clingo
 from .asp import game_domain, program_statements
 from .asp_rules import restricted
 from .ast import Description
+from ..errors import only_errors
 from .errors import AspError, GameError, GdlError
 from .ground import ground_recorded
 from .machine import GdlMachineBase, State, take_goal, TermLike, _Cache, _StateInfo, _frozen, _initial_state, _roles, _show
@@ -95,7 +96,7 @@ class PropnetMachine(GdlMachineBase):
     def __init__(self, desc: Description, cache_size: int = 200_000, check: bool = True,
                  project: bool = True, percepts: bool = True):
         if check:
-            errors = [d for d in validate(desc) if d.severity == "error"]
+            errors = only_errors(validate(desc))
             if errors:
                 raise GdlError("the description is not valid GDL:\n"
                                + "\n".join(d.format("<description>") for d in errors))

@@ -14,7 +14,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import GgpBridgeError
+from ..errors import GgpBridgeError, only_errors
 from . import gcg_derive, gcg_mutate, gcg_print, ir_derive, ir_mutate
 
 LANGS = {"gcardgame": ".gcg", "recycle": ".rcy"}
@@ -155,9 +155,9 @@ def errors_in(name: str, text: str) -> list:
     from ..recycle.check import check
     try:
         if is_gcardgame(name):
-            from ..gcardgame import errors, parse_text, to_recycle
+            from ..gcardgame import parse_text, to_recycle
             loaded = parse_text(text, name, strict=False)
-            errs = errors(loaded.diagnostics)
+            errs = only_errors(loaded.diagnostics)
             if errs:
                 return errs
             loaded = to_recycle(loaded)
@@ -166,7 +166,7 @@ def errors_in(name: str, text: str) -> list:
             loaded = parse_rcy(text, name)
     except PositionedError as e:
         return [e.diagnostic()]
-    return [d for d in check(loaded.game, loaded.source) if d.severity == "error"]
+    return only_errors(check(loaded.game, loaded.source))
 
 
 __all__ = ["LANGS", "Made", "generate", "mutants", "ability_mutants", "errors_in", "read_game", "rng_for"]

@@ -25,7 +25,7 @@ from collections import deque
 import clingo
 from clingo import ast
 
-from ..errors import GgpBridgeError, interrupted_by
+from ..errors import GgpBridgeError, only_errors, interrupted_by
 from ..gdl.asp import add_to_control, encoding_text, fact, new_control, reporting, temporal_rules
 from ..gdl.asp_rules import location, restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif
@@ -458,7 +458,7 @@ def answer_asp(desc: Description, question: str, role=None, horizon: int | None 
     files = _FILES[question] + (("query_budget",) if budget else ())
     facts, role_symbol, top = [("_budget", (clingo.Number(horizon),))] if budget else [], None, None
     # Unstratified or unsafe rules would make clingo's plays mean something else: refuse them.
-    errors = [d for d in validate(desc) if d.severity == "error"]
+    errors = only_errors(validate(desc))
     if errors:
         raise AspQueryError("the description is not valid GDL:\n"
                             + "\n".join(d.format("<description>") for d in errors))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..errors import GameDefinitionError
+from ..errors import GameDefinitionError, only_errors
 from ..recycle import Loaded
 from ..recycle.check import check
 from .machine import Live, Option, Program
@@ -15,7 +15,7 @@ from .stats import Stats
 
 def compile_loaded(loaded: Loaded, overrides: dict | None = None) -> Program:
     """Check a parsed game and compile it; a game with check errors is refused, naming the first."""
-    errors = [d for d in check(loaded.game, loaded.source) if d.severity == "error"]
+    errors = only_errors(check(loaded.game, loaded.source))
     if errors:
         e = errors[0]
         raise GameDefinitionError(f"the game has {len(errors)} error(s) and cannot be simulated; first: {e.message}",

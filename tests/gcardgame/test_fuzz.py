@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import GAMES, mangle
-from ggpbridge.errors import PositionedError, UnsupportedConstructError
-from ggpbridge.gcardgame import errors, parse_text
+from ggpbridge.errors import PositionedError, UnsupportedConstructError, only_errors
+from ggpbridge.gcardgame import parse_text
 from ggpbridge.gcardgame.lower import lower
 from ggpbridge.recycle import Loaded
 from ggpbridge.recycle.check import check
@@ -45,7 +45,7 @@ def _read(text: str):
         return None
     for d in loaded.diagnostics:
         assert d.severity in ("error", "warning") and d.format().startswith("fuzz.gcg")
-    if errors(loaded.diagnostics):
+    if only_errors(loaded.diagnostics):
         return loaded
     # a game the checker passes lowers to IR that RECYCLE's checker passes too, or names
     # the construct that waits for an IR extension, at its position
