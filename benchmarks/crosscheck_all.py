@@ -64,7 +64,7 @@ from _clock import Clock
 from ggpbridge.sweep import DaskPool, LocalPool, RunOptions, SweepInterrupted, chunked, sweep, tasks
 from ggpbridge.conformance import files_under
 from ggpbridge.crosscheck import MACHINES
-from ggpbridge.sweep_logs import (SweepLogError, TwinFinder, checks_clean, current_sha, read_logs, remaining,
+from ggpbridge.sweep_logs import (SweepLogError, TwinFinder, checks_clean, current_sha, merged, read_logs, remaining,
                                   short_sha)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,9 +125,8 @@ def _count_done(groups: dict, now: dict, loaded: dict, known: dict[str, Path], n
             # a divergence on the current translation, at any fit or event cap, undoes the file
             diverged |= any(g.diverged for (who, s, _, _), g in groups.items() if who in twins and s == sha)
             for events in {e for (who, s, f, e) in groups if who in twins and (s, f) == (sha, fit)}:
-                agree = [groups.get((who, sha, fit, events)) for who in twins]
-                best = max(best, len(set().union(*(g.agree for g in agree if g))))
-                own = max(own, len(agree[0].agree) if agree[0] else 0)
+                best = max(best, len(merged(groups, twins, sha, fit, events).agree))
+                own = max(own, len(merged(groups, twins[:1], sha, fit, events).agree))
         if best >= n and not diverged:
             done.append(name)
             through += own < n

@@ -48,10 +48,11 @@ def files_under(paths) -> list[Path]:
 
 def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = False, lockstep: int = 0,
              lockstep_time: float | None = None, max_events: int = 2_000, fit: int = 0,
-             logged: dict | None = None, unique_base: bool = True) -> Row:
+             logged: dict | None = None, unique_base: bool = True, twins=None) -> Row:
     """Parse, check and play `games` seeded games of one file; optionally translate and cross-check
     it, and tell what the sweep logs' runs `logged` (`ggpbridge.sweep_logs.read_logs`) agree on
-    for its translation (`unique_base`: no other file has its base name)."""
+    for its translation (`unique_base`: no other file has its base name), its twins' runs with
+    its own when `twins` (a `ggpbridge.sweep_logs.TwinFinder`) is given."""
     row = _simulate_file(path, games, max_steps)
     if (translate or lockstep or logged is not None) and row.stage in ("ok", "rules"):
         loaded = load_game(path)
@@ -60,7 +61,7 @@ def run_file(path: Path, games: int, max_steps: int = 20_000, translate: bool = 
             row.lockstep = lockstep_status(loaded, lockstep, lockstep_time, max_events, fit)
         if logged is not None and row.translation.startswith("valid"):
             from .sweep_logs import lockstep_logged
-            row.logged = lockstep_logged(path, loaded, logged, unique_base)
+            row.logged = lockstep_logged(path, loaded, logged, unique_base, twins)
     return row
 
 

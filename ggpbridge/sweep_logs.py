@@ -91,7 +91,7 @@ def remaining(groups: dict, name: str | tuple, sha: str, fit: int, events: int, 
     tuple of twins' names (`TwinFinder.twins`): the runs of each count."""
     names = {name} if isinstance(name, str) else set(name)
     mine = [(key, g) for key, g in groups.items() if key[0] in names]
-    agreed = set().union(*(g.agree for (_, s, f, e), g in mine if (s, f, e) == (sha, fit, events)))
+    agreed = merged(groups, names, sha, fit, events).agree
     diverged = sorted(d for (_, s, _, _), g in mine if s == sha for d in g.diverged)
     played = sum(g.played for _, g in mine)
     cost = sum(g.seconds for _, g in mine) / played if played else None
@@ -168,6 +168,15 @@ class TwinFinder:
         return (name, *(other for other in others
                         if (game := self._read(other)) is not None and same_game(game, loaded)))
 
+    def kin(self, loaded, besides: Iterable[str] = ()) -> set[str]:
+        """The candidates but `besides` that hold the same game as `loaded` (`same_game`),
+        whatever translation their runs checked: those whose runs checked the translation
+        `loaded` has now are its twins."""
+        if not checks_clean(loaded):   # nobody's twin (and no file to compare it with)
+            return set()
+        others = set().union(*self._candidates.values()) - set(besides)
+        return {name for name in others if (game := self._read(name)) is not None and same_game(game, loaded)}
+
     def _read(self, name: str):
         if name not in self._loaded:
             try:
@@ -175,6 +184,23 @@ class TwinFinder:
             except Exception:   # noqa: BLE001 - a file that cannot be read now is nobody's twin
                 self._loaded[name] = None
         return self._loaded[name]
+
+
+def merged(groups: dict, names: Iterable[str], sha: str, fit: int, events: int) -> Logged:
+    """The runs of several files (twins: `TwinFinder.twins`) on one translation, fit and event
+    cap, added up as one file's: a seed counts once whichever of them played it."""
+    out = Logged()
+    for name in dict.fromkeys(names):
+        g = groups.get((name, sha, fit, events))
+        if g is not None:
+            out.agree |= g.agree
+            out.runaway |= g.runaway
+            out.overflow |= g.overflow
+            out.diverged += g.diverged
+            out.runs += g.runs
+            out.played += g.played
+            out.seconds += g.seconds
+    return out
 
 
 def seed_spans(seeds: Iterable[int]) -> tuple[tuple[int, int], ...]:
@@ -201,20 +227,22 @@ def short_sha(desc) -> str:
     return kif_sha256(desc)[:12]
 
 
-def _names(name: str, parts: tuple) -> bool:
-    """Whether a logged file name names the file whose resolved path has these parts: the
-    name's parts end them."""
-    mine = Path(name).parts
-    return parts[-len(mine):] == mine
+def names_file(name: str, path: Path, unique_base: bool = True) -> bool:
+    """Whether a logged file name names the file at `path`: the name's parts end its resolved
+    path's (a bare base name only when `unique_base`: no other file of the run has it)."""
+    mine, parts = Path(name).parts, Path(path).resolve().parts
+    return parts[-len(mine):] == mine and (unique_base or len(mine) > 1)
 
 
-def lockstep_logged(path: Path, loaded, groups: dict, unique_base: bool = True) -> str:
+def lockstep_logged(path: Path, loaded, groups: dict, unique_base: bool = True,
+                    finder: TwinFinder | None = None) -> str:
     """A conformance cell: the seeds the logs agree on for the translation `loaded` has now
     (each logged fit translated again to tell), a divergence on it, or why none counts.
-    `unique_base`: a log's bare base name may stand for this file (no other file has it)."""
-    parts = Path(path).resolve().parts
-    mine = {key: g for key, g in groups.items()
-            if _names(key[0], parts) and (unique_base or len(Path(key[0]).parts) > 1)}
+    `unique_base`: a log's bare base name may stand for this file (no other file has it).
+    With `finder`, the runs of the file's twins count as its own, as in a sweep's summary."""
+    own = {name for name, *_ in groups if names_file(name, path, unique_base)}
+    names = own | (finder.kin(loaded, besides=own) if finder is not None else set())
+    mine = {key: g for key, g in groups.items() if key[0] in names}
     if not mine:
         return "-"
     now = {}
@@ -223,16 +251,23 @@ def lockstep_logged(path: Path, loaded, groups: dict, unique_base: bool = True) 
             now[fit] = current_sha(loaded, fit)
         except Exception as e:   # noqa: BLE001 - the cell says it; the table goes on
             return f"error translating: {type(e).__name__}: {e}"[:120]
+    # the same game translated alike: twins (kin whose runs checked another translation are not)
     current = {key: g for key, g in mine.items() if now[key[2]] == key[1]}
-    if not current:
-        return f"logged runs are of older translations ({sum(g.runs for g in mine.values())} runs)"
+    if not current:   # (other files' runs on another translation say nothing of this one)
+        runs = sum(g.runs for (who, *_), g in mine.items() if who in own)
+        return f"logged runs are of older translations ({runs} runs)" if runs else "-"
     diverged = sorted(s for g in current.values() for s in g.diverged)
     if diverged:
         return f"DIVERGED at seed {diverged[0]} (logged)"
-    (_, _, fit, events), best = max(current.items(), key=lambda kv: len(kv[1].agree))
+    counts = {(fit, events): merged(groups, sorted(names), sha, fit, events)
+              for (_, sha, fit, events) in current}
+    (fit, events), best = max(counts.items(), key=lambda kv: (len(kv[1].agree), kv[0]))
     out = f"{len(best.agree)} seeds agree (logged; fit {fit}, {events} events)"
     if best.runaway:
         out += f" ({len(best.runaway)} runaway)"
     if best.overflow:
         out += f" ({len(best.overflow)} ended as overflow)"
+    twins = sorted({who for who, sha, f, e in current if (f, e) == (fit, events) and who not in own})
+    if twins:
+        out += f" (with the runs of its twin{'s' if len(twins) > 1 else ''} {', '.join(twins)})"
     return out

@@ -8,7 +8,8 @@ import sys
 import click
 
 from ..conformance import files_under, run_file
-from ..sweep_logs import read_logs
+from ..frontends import load_game
+from ..sweep_logs import TwinFinder, names_file, read_logs
 from . import output
 from .common import fit_option, keeps_partial_results
 
@@ -52,13 +53,14 @@ def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, m
         raise click.UsageError(f"no game file (.rcy, .gdl) under {', '.join(paths)}")
     logged = read_logs(*logs)[0] if logs else None
     bases = Counter(f.name for f in files)
+    twins = TwinFinder(logged, _reader(files, bases)) if logs else None
     rows = []
     try:
         with click.progressbar(files, label="conformance", file=sys.stderr,
                                item_show_func=lambda f: f.name if f else "") as bar:
             for f in bar:
                 rows.append(run_file(f, k, max_steps, translate, lockstep, lockstep_time, max_events, fit,
-                                     logged, bases[f.name] == 1))
+                                     logged, bases[f.name] == 1, twins))
     except KeyboardInterrupt:   # Ctrl-C or SIGTERM: the files done are reported (keeps_partial_results)
         click.echo(f"interrupted after {len(rows)} of {len(files)} files", err=True)
     unexpected = [r for r in rows if r.stage != "ok" and (r.stage == "internal" or not any(r.file.endswith(e) for e in expect))]
@@ -84,6 +86,15 @@ def command(paths, k, max_steps, expected, translate, lockstep, lockstep_time, m
             t = Counter((r.translation or "-").split(" ")[0] for r in rows)
             click.echo("translation: " + ", ".join(f"{s}: {n}" for s, n in sorted(t.items())))
     raise SystemExit(1 if unexpected else 0)
+
+
+def _reader(files: list, bases: Counter):
+    """How the twins' finder reads a file a log names: the one of these files it names (a bare
+    base name only where one file has it); a file outside them is nobody's twin here."""
+    def read(name: str):
+        found = [f for f in files if names_file(name, f, bases[f.name] == 1)]
+        return load_game(found[0]) if len(found) == 1 else None
+    return read
 
 
 def _short(text: str | None) -> str:
