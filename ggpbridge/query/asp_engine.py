@@ -25,7 +25,7 @@ from collections import deque
 import clingo
 from clingo import ast
 
-from ..errors import GgpBridgeError, only_errors, interrupted_by
+from ..errors import GgpBridgeError, interrupted_by, only_errors
 from ..gdl.asp import add_to_control, encoding_text, fact, new_control, reporting, temporal_rules
 from ..gdl.asp_rules import location, restricted
 from ..gdl.asp_terms import kif_symbol, symbol_kif
