@@ -72,6 +72,18 @@ def check_players(players: str) -> None:
         raise click.BadParameter(str(e), param_hint="--players") from None
 
 
+def check_policies(players: str, prog) -> None:
+    """Refuse, before any game, a `policy:FILE` seat solved under other --set values than `prog`'s."""
+    from ..sim.players import parse_players
+    from ..sim.policy_player import PolicyFileError, check_fits
+    for name, path in parse_players(players):
+        if name == "policy":
+            try:
+                check_fits(path, prog)
+            except PolicyFileError as e:
+                raise click.BadParameter(str(e), param_hint="--players") from None
+
+
 def parse_sets(sets) -> dict:
     """`NAME=VALUE` overrides: integers when they look like one, names otherwise."""
     out = {}

@@ -14,7 +14,7 @@ from ..report.data import planned_games, report_data
 from ..report.page import report_page, sweep_page
 from ..sim.players import describe_players, usage
 from . import output
-from .common import check_cluster, check_players, cluster_options, check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
+from .common import check_cluster, check_players, check_policies, cluster_options, check_writable, dialect_option, keeps_partial_results, load, parse_sets, write_output
 
 MAX_VARIANTS = 100
 
@@ -75,6 +75,8 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
         total = sum(planned_games(len(mc.players), n, pipmc_games, potential_games) for mc in machines)
     else:
         loaded = load(game, dialect, "the report plays RECYCLE and G_cardgame games")
+        for v in variants:
+            check_policies(players, compiled(loaded, tuple(sorted(v.items()))))
         total = sum(planned_games(compiled(loaded, tuple(sorted(v.items()))).lay.n, n, pipmc_games, potential_games)
                     for v in variants)
     show = not as_json and sys.stderr.isatty()

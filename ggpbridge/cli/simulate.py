@@ -9,7 +9,7 @@ from ..filekinds import is_deckbuild
 from ..sim import compile_loaded, simulate
 from ..sim.players import describe_players, usage
 from . import output
-from .common import check_cluster, check_players, cluster_options, dialect_option, keeps_partial_results, load, parse_sets
+from .common import check_cluster, check_players, check_policies, cluster_options, dialect_option, keeps_partial_results, load, parse_sets
 
 
 @click.command("simulate")
@@ -37,6 +37,7 @@ def command(game, n, seed, players, sets, max_steps, detailed, workers, cluster,
     loaded = load(game, dialect, "`ggpbridge playout GAME --engine clingo` plays a GDL game", count=True)
     overrides = parse_sets(sets)
     prog = compile_loaded(loaded, overrides)
+    check_policies(players, prog)
 
     def run(progress):
         if workers or cluster:

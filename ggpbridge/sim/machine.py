@@ -75,7 +75,7 @@ class Program:
         self.game = game
         self.source = None   # the game's Source, when compiled from a file (compile_loaded)
         overrides = overrides or {}
-        self.values = _declared(game, overrides)
+        self.values = declared_values(game, overrides)
         n = player_count_with(game, self.values)
         if n is None or n < 1:
             raise GameDefinitionError("the number of players must be a positive constant", game.setup.players.pos)
@@ -247,7 +247,9 @@ def _surely_acts(n) -> bool:
     return False
 
 
-def _declared(game: ir.Game, overrides: dict) -> dict:
+def declared_values(game: ir.Game, overrides: dict) -> dict:
+    """The value of each declared variable under `--set` overrides (a setting the game does
+    not declare, or of the wrong kind, is a GameDefinitionError)."""
     known = {d.var for d in game.declares}
     for k in overrides:
         if k not in known:

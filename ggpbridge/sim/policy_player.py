@@ -54,16 +54,41 @@ def _load(path: str, mtime: float) -> dict:
             table[set_key(int(entry["seat"]), earlier, entry["sees"])] = probs
     except (KeyError, TypeError, ValueError) as e:
         raise PolicyFileError(f"policy file {path}: information set {i} is malformed ({e!r})") from None
-    return table
+    settings = data.get("overrides", {})
+    if not isinstance(settings, dict):
+        raise PolicyFileError(f"policy file {path}: its 'overrides' are not a table of --set values")
+    return {"table": table, "overrides": settings}
 
 
-def load_policy(path: str) -> dict:
-    """The information sets of a policy file: key -> [(form, path, probability)]; PolicyFileError if bad."""
+def _policy(path: str) -> dict:
     try:
         mtime = os.path.getmtime(path)
     except OSError as e:
         raise PolicyFileError(f"policy file {path}: {e.strerror or e}") from None
     return _load(os.path.abspath(path), mtime)
+
+
+def load_policy(path: str) -> dict:
+    """The information sets of a policy file: key -> [(form, path, probability)]; PolicyFileError if bad."""
+    return _policy(path)["table"]
+
+
+def check_fits(path: str, prog) -> None:
+    """Refuse a policy solved under other `--set` values than the program `prog` is compiled
+    with (PolicyFileError): its information sets would be of another game, and where some of
+    them happen to match, it would play them as if nothing had changed."""
+    from .machine import declared_values
+    settings = _policy(path)["overrides"]
+    try:
+        solved = declared_values(prog.game, settings)
+    except GameDefinitionError as e:
+        raise PolicyFileError(f"policy file {path} was solved for another game: {e.message}") from None
+    changed = [k for k in prog.values if solved.get(k) != prog.values[k]]
+    if changed:
+        raise PolicyFileError(f"policy file {path} was solved with "
+                              + ", ".join(f"{k}={solved.get(k)}" for k in changed) + "; this game is played with "
+                              + ", ".join(f"{k}={prog.values[k]}" for k in changed)
+                              + " (solve it again with these --set values)")
 
 
 class PolicyPlayer:
@@ -76,6 +101,11 @@ class PolicyPlayer:
         self.earlier: list = []
 
     def choose(self, view, options: list) -> int:
+        if not self.earlier:   # once a game: a policy of other --set values ends it here
+            try:
+                check_fits(self.path, view.live.prog)
+            except PolicyFileError as e:
+                raise GameDefinitionError(str(e)) from None
         lay = view.live.prog.lay
         sees = view_text(lay, view.observation())
         probs = self.table.get(set_key(view.player, self.earlier, sees))

@@ -109,6 +109,25 @@ def test_a_policy_for_another_game_is_an_error_of_the_play(kuhn_policy):
     assert rep["errors"] == 3
 
 
+def test_a_policy_solved_under_other_set_values_is_refused_before_play(kuhn_policy, tmp_path):
+    path = kuhn_policy[0]
+    said = f"policy file {path} was solved with BETSIZE=1; this game is played with BETSIZE=2"
+    # in either seat: in the second, its first sets happened to match and it played on, mixing games
+    for players in (f"policy:{path},random", f"random,policy:{path}"):
+        r = run("simulate", KUHN, "-n", "5", "--players", players, "--set", "BETSIZE=2", "--json")
+        assert r.exit_code == 2 and said in r.output and "finished" not in r.output
+    r = run("report", KUHN, "-n", "5", "--players", f"policy:{path}", "--sweep", "BETSIZE=1..2", "--json")
+    assert r.exit_code == 2 and said in r.output
+    # where it is the game's own error (show, and any caller that plays without the command's check)
+    r = run("show", KUHN, "--seed", "0", "--players", f"policy:{path}", "--set", "BETSIZE=2")
+    assert said in r.output
+    # the values are compared, not their spelling: a default given with --set is the same game
+    same = tmp_path / "same.json"
+    assert run("solve", KUHN, "--set", "BETSIZE=1", "-o", str(same), "--json").exit_code == 0
+    r = run("simulate", KUHN, "-n", "5", "--players", f"policy:{same}", "--json")
+    assert r.exit_code == 0 and json.loads(r.output)["errors"] == 0
+
+
 def test_expectimax_report_is_exact():
     r = run("solve", NIM, "--set", "STONES=4", "--json")
     assert r.exit_code == 0, r.output
