@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from .errors import GameDefinitionError
 from .gdl.ast import Func
 from .gdl.kif import to_kif
 from .sim.views import card_text
@@ -30,14 +31,21 @@ def element_text(lay, e, t) -> str:
     return str(e)
 
 
-def option_elements(live, choice, opt) -> list:
+def option_elements(live, choice, opt, partial: bool = False) -> list:
     """The (element, type) each `any` of the option takes, in the order they run: a tentative run
-    of the option on a copy of `live`'s data (as the simulator's enumeration runs it)."""
+    of the option on a copy of `live`'s data (as the simulator's enumeration runs it).
+
+    With `partial`, an option whose action breaks a rule (a card taken from an empty location)
+    gives the elements taken before the error instead of raising it."""
     c = live.c
     snap, saved = c.freeze(), dict(c.vars)
     c.bpath, c.bpos, c.btrace, c.belems = list(opt.path), 0, [], []
     try:
         choice.forms[opt.form](c)
+        return c.belems
+    except GameDefinitionError:
+        if not partial:
+            raise
         return c.belems
     finally:
         c.thaw(snap)
@@ -46,7 +54,11 @@ def option_elements(live, choice, opt) -> list:
 
 def option_text(machine, state, opt) -> str:
     """What a simulator option does, for people: the action of its form after its conditions and
-    `any`s, each `any` variable replaced by the element taken (StepMachine `machine` at `state`)."""
+    `any`s, each `any` variable replaced by the element taken (StepMachine `machine` at `state`).
+
+    An option whose action breaks a rule is still an option the game offers (the enumeration does
+    not run actions): it is shown with the elements taken before the error, which is met, with its
+    place, when the option is played."""
     from .translators.recycle_gdl.options import option_head
     live = machine._live(state)
     frame = live.frames[-1]
@@ -54,7 +66,7 @@ def option_text(machine, state, opt) -> str:
     heads, body = option_head(choice.node.options[opt.form])
     variables = [h.var for h in heads if hasattr(h, "var") and hasattr(h, "coll")]
     return action_text(body, [(var, element_text(machine.prog.lay, e, t))
-                              for var, (e, t) in zip(variables, option_elements(live, choice, opt))])
+                              for var, (e, t) in zip(variables, option_elements(live, choice, opt, partial=True))])
 
 
 def action_text(body, shown: list) -> str:

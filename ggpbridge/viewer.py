@@ -94,11 +94,17 @@ def describe(prog: Program, steps: list, title: dict | None = None) -> dict:
     is copied in.
 
     Steps that do not fit the game (a witness for another game) are a GameDefinitionError naming
-    the step."""
+    the step. A step on which the rules fail (a card taken from an empty location) ends the view:
+    it keeps the steps up to that one, `final` is what the seats see before it and `error` the
+    message, with its file, line and caret."""
     machine = StepMachine(prog)
     lay = prog.lay
-    s = machine.initial_state()
+    try:
+        s = machine.initial_state()
+    except GameDefinitionError as e:   # the setup fails: there is no step to show
+        raise e.with_source(prog.source)
     shown: list = []
+    error = ""
     for i, st in enumerate(steps, 1):
         nd = machine.node(s)
         if isinstance(nd, Chance) and "chance" in st and 0 <= st["chance"] < nd.n:
@@ -122,23 +128,37 @@ def describe(prog: Program, steps: list, title: dict | None = None) -> dict:
                           "chosen": k, "sees": sees})
         else:
             raise GameDefinitionError(f"step {i} ({st}) does not fit the game here ({_node_text(nd)})")
-        s = machine.next_state(s, k)
-    nd = machine.node(s)
+        try:
+            s = machine.next_state(s, k)
+        except GameDefinitionError as e:
+            # a play that fails part-way is shown up to the step that failed, not lost with it
+            error = str(e.with_source(prog.source))
+            break
     live = machine._live(s)
     final = [seat_view(lay, observe(live, p)) for p in range(lay.n)]
-    end = {"node": _node_text(nd)}
-    if isinstance(nd, Terminal):
-        end.update(scores=list(nd.scores), winners=list(nd.winners))
+    if error:
+        end = {"node": f"the rules fail at step {shown[-1]['last']}"}
+    else:
+        nd = machine.node(s)
+        end = {"node": _node_text(nd)}
+        if isinstance(nd, Terminal):
+            end.update(scores=list(nd.scores), winners=list(nd.winners))
     decisions = sum(1 for x in shown if x["kind"] == "decision")
-    return {**(title or {}), "seats": lay.n, "steps": shown, "decisions": decisions, "end": end, "final": final}
+    view = {**(title or {}), "seats": lay.n, "steps": shown, "decisions": decisions, "end": end, "final": final}
+    if error:
+        view["error"] = error
+    return view
 
 
 def show_game(prog: Program, seed: int, players: str = "random", max_steps: int = 100_000,
               title: dict | None = None) -> dict:
-    """Game `seed` played and described (`play_steps`, then `describe`), with how it ended."""
+    """Game `seed` played and described (`play_steps`, then `describe`), with how it ended: `status`,
+    `message` and, when the rules failed, `error` (the message, with its file, line and caret)."""
     played = play_steps(prog, seed, players, max_steps)
     view = describe(prog, played.steps, title)
     view["status"], view["message"] = played.status, played.message
+    if played.status == ERROR:   # every rule error, also one the play met before any step failed
+        view["error"] = played.message
     return view
 
 

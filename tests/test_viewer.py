@@ -136,3 +136,66 @@ def test_a_rule_error_is_shown_with_its_place_and_exit_1(tmp_path):
     r = run("show", game)
     assert r.exit_code == 1 and f"{game}:3:5: error: player 0 has no enabled option" in r.output, r.output
     assert "Traceback" not in r.output
+
+
+# gops with the bid taken from a location that stays empty: the first bid breaks a rule at run time
+_BID = "(move 'C (top ((current player) iloc BID)))"
+_BAD_BID = "(move (top (game iloc NOWHERE)) (top ((current player) iloc BID)))"
+
+
+def _bad_gops(tmp_path):
+    """The broken gops, and the `file:line:col` of the failing source (the empty location's top)."""
+    text = (GAMES / "gops.rcy").read_text(encoding="utf-8")
+    assert text.count(_BID) == 1
+    text = text.replace(_BID, _BAD_BID)
+    game = tmp_path / "undef_loc.rcy"
+    game.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+    line = next(i for i, t in enumerate(lines, 1) if "NOWHERE" in t)
+    col = lines[line - 1].index("(top (game iloc NOWHERE))") + 1
+    return game, f"undef_loc.rcy:{line}:{col}: error: a card is taken from an empty location"
+
+
+def _caret_follows(text: str, where: str) -> bool:
+    """The message at `where` is followed by its source line and a caret under the failing column."""
+    lines = text.split("\n")
+    i = next(i for i, t in enumerate(lines) if where in t)
+    col = int(where.split(":")[2])
+    return "NOWHERE" in lines[i + 1] and lines[i + 2] == " " * (4 + col - 1) + "^"
+
+
+def test_show_keeps_the_steps_up_to_a_rule_error_and_names_its_file(tmp_path):
+    game, where = _bad_gops(tmp_path)
+    r = run("show", game, "--seed", 0)
+    assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+    # the chance events of the deal and the bid that fails are printed before the error
+    assert "chance: shuffle" in r.stdout and "player 0:" in r.stdout and "NOWHERE" in r.stdout, r.stdout
+    assert "<input>" not in r.output and _caret_follows(r.stdout, where), r.stdout
+
+
+def test_show_json_and_html_keep_the_steps_and_the_error(tmp_path):
+    game, where = _bad_gops(tmp_path)
+    out = tmp_path / "bad.html"
+    r = run("show", game, "--seed", 0, "--json", "--html", out)
+    assert r.exit_code == 1, r.output
+    view = json.loads(r.stdout)
+    assert view["status"] == "error" and _caret_follows(view["error"], where)
+    assert view["steps"][0]["kind"] == "chance" and view["steps"][-1]["kind"] == "decision"
+    assert view["end"]["node"] == f"the rules fail at step {view['steps'][-1]['last']}"
+    shown = _embedded(out.read_text(encoding="utf-8"))
+    assert shown["steps"] == view["steps"] and where in shown["error"]
+
+
+def test_replay_prints_the_steps_before_a_rule_error_and_names_its_file(tmp_path):
+    game, where = _bad_gops(tmp_path)
+    played = play_steps(_prog("gops.rcy"), 0)   # a play of the sound game: its first bid fails here
+    w = tmp_path / "w.json"
+    save(make_witness(str(game), {}, "winnable", 0, "yes", "win", played.steps), str(w))
+    r = run("replay", game, w)
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert "chance shuffle" in r.stdout and "player 0: (move (top (game iloc NOWHERE))" in r.stdout, r.stdout
+    assert "<input>" not in r.output and _caret_follows(r.stderr, where), r.stderr
+    r = run("replay", game, w, "--json")
+    got = json.loads(r.stdout)
+    assert r.exit_code == 2 and got["confirmed"] is False and _caret_follows(got["error"], where)
+    assert any("NOWHERE" in line for line in got["log"])

@@ -26,7 +26,7 @@ def command(game, witness, quiet, as_json, html_path, dialect):
 
     The game is compiled (translated, for a witness of the asp engine) with the witness's own
     --set overrides. Exit status 0 when the claim is confirmed, 1 when it is not, 2 when the
-    witness does not fit the game.
+    witness does not fit the game or the game breaks a rule on it (the steps before are printed).
     """
     w = load(witness)
     overrides = w.get("overrides") or {}
@@ -57,25 +57,33 @@ def command(game, witness, quiet, as_json, html_path, dialect):
     n = len(w.get("steps") or w.get("moves") or [])
     if as_json:
         output.as_json({"game": game, "witness": witness, "question": w["question"], "kind": w["kind"],
-                        "steps": n, "confirmed": r.confirmed, "message": r.message})
+                        "steps": n, "confirmed": r.confirmed, "message": r.message,
+                        **({"error": r.error, "log": r.log} if r.error else {})})
     else:
         output.heading(f"{game}: replaying {witness} ({w['question']} {w['verdict']}, {w['kind']}, "
                        f"{n} steps)")
-        if not quiet:
+        if not quiet or r.error:   # the steps before a rule error are what shows where it happened
             for line in r.log:
                 click.echo(line)
-        verdict = click.style("confirmed" if r.confirmed else "NOT confirmed", fg="green" if r.confirmed else "red",
-                              bold=True)
-        click.echo(f"{verdict}: {r.message}")
+        if not r.error:
+            verdict = click.style("confirmed" if r.confirmed else "NOT confirmed",
+                                  fg="green" if r.confirmed else "red", bold=True)
+            click.echo(f"{verdict}: {r.message}")
+    if r.error:
+        click.echo(r.error, err=True)
     if html_path:
-        # the replay checked every step against the game: the view replays the same steps
+        # the replay checked every step against the game: the view replays the same steps (up to
+        # a rule error, which the view then names)
         view = describe(prog, w["steps"], {"game": game, "witness": witness, "question": w["question"],
-                                             "kind": w["kind"], "confirmed": r.confirmed, "message": r.message})
+                                             "kind": w["kind"], "confirmed": r.confirmed, "message": r.message,
+                                             **({"status": "error"} if r.error else {})})
         problem = write_output(html_path, page(view, f"{game}: {witness} ({w['question']} {w['verdict']}, "
                                                      f"{w['kind']}; {'confirmed' if r.confirmed else 'NOT confirmed'})"))
         if problem:
             click.echo(f"error: {problem}", err=True)
             raise SystemExit(2)
+    if r.error:
+        raise SystemExit(2)
     raise SystemExit(0 if r.confirmed else 1)
 
 

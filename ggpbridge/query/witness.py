@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..errors import GgpBridgeError
+from ..errors import GameDefinitionError, GgpBridgeError
 from ..moves import option_text
 from ..sim.stepwise import Chance, Decision, Runaway, StepMachine, Terminal
 from .answer import NO, QUESTIONS, YES
@@ -208,15 +208,29 @@ class Replay:
     confirmed: bool
     message: str
     log: list = field(default_factory=list)   # one line per step
+    error: str = ""   # the rule error that stopped the replay (file:line:col and caret), if any
 
 
 def replay(machine: StepMachine, witness: dict) -> Replay:
-    """Play the witness's steps in the simulator and check what its kind claims."""
+    """Play the witness's steps in the simulator and check what its kind claims.
+
+    A rule error on the way (a card taken from an empty location) does not confirm the claim: the
+    Replay keeps the steps replayed before it and the error, named by its file, in `error`."""
+    log: list = []
+    try:
+        return _replay(machine, witness, log)
+    except GameDefinitionError as e:
+        source = getattr(getattr(machine, "prog", None), "source", None)   # a game module's machine has none
+        error = str(e.with_source(source) if source is not None else e)
+        return Replay(False, error, log, error)
+
+
+def _replay(machine: StepMachine, witness: dict, log: list) -> Replay:
+    # `log` is the caller's: the lines of the steps replayed survive a rule error
     m = machine
     s = m.initial_state()
     keys = [m.key(s)]
     states = [s]
-    log = []
     for i, st in enumerate(witness["steps"], 1):
         nd = m.node(s)
         if isinstance(nd, Terminal):
