@@ -18,7 +18,8 @@ from .common import check_writable, dialect_option, fit_option, parse_sets
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
 @click.option("--horizon", type=click.IntRange(min=0),
               help="ASP only: the joint moves of the time-indexed program. Default: 1.5 x the longest of 3 "
-                   "seeded random plays of the game (on clingo), rounded up to a multiple of 10.")
+                   "seeded random plays of the game (clingo's grounding, on the propositional network), rounded up to "
+                   "a multiple of 10.")
 @click.option("--form", type=click.Choice(["temporal", "state"]), default="temporal", show_default=True,
               help="ASP only: time-indexed plays, or one state with externals.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a declared variable.")
@@ -38,7 +39,7 @@ def command(game, target, output, horizon, form, sets, fit, dialect):
             from ..playouts import HORIZON_PLAYS, measured_horizon, simulator_runaway
             note = None if is_kif(game) else simulator_runaway(game, parse_sets(sets), dialect)
             if note is None:
-                click.echo(f"measuring the horizon: {HORIZON_PLAYS} random plays on clingo "
+                click.echo(f"measuring the horizon: {HORIZON_PLAYS} random plays on the propositional network "
                            f"(--horizon N skips this) ...", err=True)
                 horizon, note = measured_horizon(desc)
             if horizon is None:
