@@ -118,6 +118,7 @@ def translate_loaded(loaded, version: int = 2, overrides: dict | None = None, fi
         e = errors[0]
         raise GameDefinitionError(f"the game has {len(errors)} error(s) and cannot be translated; first: "
                                   f"{e.message}", e.pos, loaded.source)
+    loaded.check_overrides(overrides)
     try:
         if fold:
             from .sim.fold import fold_loaded

@@ -101,3 +101,17 @@ def test_report_writes_the_page_of_the_games_played_on_sigint(tmp_path):
     assert code == 130, (out, err)
     assert "[interrupted]" in out and "wrote" in out
     assert "Interrupted" in page.read_text() and "<svg" in page.read_text()
+
+
+def test_an_interrupted_report_states_the_games_played_not_the_games_asked(tmp_path):
+    # before: "war.rcy: 100000000 games from seed 0 ... [interrupted]" in the summary and on the
+    # page, beside "N finished"; `simulate` states the games it played
+    import json
+    page = tmp_path / "r.html"
+    code, out, err = _interrupt(["report", WAR, "-n", "100000000", "-o", str(page)], b"playing", signal.SIGINT)
+    assert code == 130, (out, err)
+    stated = int(re.search(r"war\.rcy: (\d+) games from seed 0", out).group(1))
+    html = page.read_text()
+    data = json.loads(re.search(r'id="report-data">(.*?)</script>', html, re.S).group(1))
+    assert 0 < stated == data["games"] == data["summary"]["games"] < 100000000
+    assert f": {stated} games from seed 0" in html and "100000000" not in html

@@ -60,14 +60,14 @@ def to_recycle(loaded: Loaded, count: bool = False):
     statistics), the game counts its turns in both units of decision 22, and the result names
     the counters (`tallies`) and Table 5's limit (`tally_limit`)."""
     from ..recycle import Loaded as RecycleLoaded
-    from .lower import lower, tallies
+    from .lower import DECK_BOUNDS, lower, tallies
     try:
         game = lower(loaded.game, count)
     except PositionedError as e:
         raise e.with_source(loaded.source)
     return RecycleLoaded(game, loaded.source, "gcardgame", "a G_cardgame file, lowered",
                          warnings=list(loaded.warnings), tallies=tallies() if count else {},
-                         tally_limit=TURN_LIMIT if count else None)
+                         tally_limit=TURN_LIMIT if count else None, bounds=dict(DECK_BOUNDS))
 
 
 def parse_file(path: str | Path, strict: bool = True) -> Loaded:

@@ -24,6 +24,10 @@ from .lower_exprs import (DONE, NEXT, OUT, PLAYING, RANKS, SUITS, against_best, 
 RULES, TURNS = "RULES", "TURNS"
 # the declared constants sizing the deck (`--set` shrinks it): the highest number, the suits
 NUMBERS, SUIT_COUNT = "NUMBERS", "SUITS"
+# the values they work with (`Loaded.bounds`): the trim can only put cards aside, and a deck
+# without a number or a suit has no card to deal
+DECK_BOUNDS = {NUMBERS: (1, len(RANKS), "the highest card number of the deck"),
+               SUIT_COUNT: (1, len(SUITS), "the suits of the deck: clubs, diamonds, hearts, spades")}
 
 
 def lower(g: s.Game, count: bool = False) -> ir.Game:

@@ -6,7 +6,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .. import ir
-from ..errors import Diagnostic, NotRecycleError, PositionedError, Pos, Source
+from ..errors import Diagnostic, GameDefinitionError, NotRecycleError, PositionedError, Pos, Source
 from ..filekinds import is_kif
 from ..nesting import MAX_DEPTH, first_too_deep, line_col
 from .dialects import DIALECTS, V03, detect, strip_comments
@@ -26,6 +26,21 @@ class Loaded:
     tallies: dict = field(default_factory=dict)
     # (tally label, bound): a play whose tally exceeds the bound is a crash (Table 5's limit)
     tally_limit: tuple | None = None
+    # declared integer -> (lo, hi, what it is): the values a front-end's own declarations work
+    # with (G_cardgame's deck size); empty for RECYCLE, whose designer states no range
+    bounds: dict = field(default_factory=dict)
+
+    def check_overrides(self, overrides: dict | None) -> None:
+        """Refuse a --set integer outside its declaration's `bounds`: `--set SUITS=5` would
+        otherwise keep the four suits silently, and SUITS=0 fail in every game at the deal.
+        A value of the wrong kind is left to the simulator's check, which names the kind."""
+        for var, value in (overrides or {}).items():
+            if var in self.bounds and isinstance(value, int):
+                lo, hi, what = self.bounds[var]
+                if not lo <= value <= hi:
+                    raise GameDefinitionError(f"--set {var}={value}: '{var} is declared as an integer in "
+                                          f"{lo}..{hi} ({what}), not {value}",
+                                              source=self.source)
 
     @cached_property
     def comments(self) -> list:

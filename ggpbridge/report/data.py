@@ -90,7 +90,8 @@ def report_data(game: str, players: str, n: int, seed: int, sets: dict | None, *
     # unrounded: CardStock's Fairness of an exactly even share is exactly 1
     first = summary.wins[0] / main["finished"] if main["finished"] else None
     out = {
-        "game": str(game), "players": describe_players(players), "games": n, "seed": seed,
+        # the main games played, as `simulate` counts them: fewer than n when interrupted
+        "game": str(game), "players": describe_players(players), "games": main["games"], "seed": seed,
         "sets": dict(sets or {}), "seats": seats, "scoring": "max" if prog.maximize else "min",
         "summary": main, "errors": errors,
         "pipmc": {"games": len(pipmc), "playouts": PLAYOUTS, "meaningful_choices": cardstock.meaningful(pipmc),

@@ -123,7 +123,9 @@ def machine_report_data(machine: GameMachine, game: str, players: str, n: int, s
     main = summary.result()
     first = summary.wins[0] / main["finished"] if main["finished"] else None
     return {
-        "game": str(game), "players": describe_players(players), "games": n, "seed": seed, "sets": dict(sets or {}), "seats": seats,
+        # the main games played (`data.report_data`): fewer than n when interrupted
+        "game": str(game), "players": describe_players(players), "games": main["games"], "seed": seed,
+        "sets": dict(sets or {}), "seats": seats,
         "scoring": "max", "summary": main, "errors": errors,
         "pipmc": {"games": len(evaluated), "playouts": PLAYOUTS,
                   "meaningful_choices": cardstock.meaningful(evaluated),

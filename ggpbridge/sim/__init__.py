@@ -20,6 +20,7 @@ def compile_loaded(loaded: Loaded, overrides: dict | None = None) -> Program:
         e = errors[0]
         raise GameDefinitionError(f"the game has {len(errors)} error(s) and cannot be simulated; first: {e.message}",
                                   e.pos, loaded.source)
+    loaded.check_overrides(overrides)
     try:
         prog = Program(loaded.game, overrides)
     except GameDefinitionError as e:

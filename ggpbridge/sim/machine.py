@@ -9,6 +9,7 @@ when it ends — except when it ends on entry, where CardStock leaves the copy p
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .. import ir
@@ -288,8 +289,17 @@ def _check_override_kind(d, value, values: dict) -> None:
     kind = _declared_kind(d.value, values)
     got = _type_of_value(value)
     if kind is not None and got != kind:
+        if got == "str" and not _NAME_SHAPED.fullmatch(value):
+            # `--set BIG=3.5` or `--set BIG=` is no name either: say what it is not
+            shown = f"{value!r}" if value else "an empty value"
+            raise GameDefinitionError(f"--set {d.var}={value}: '{d.var} is declared as {_KIND_WORDS[kind]}; "
+                                      f"{shown} is not {_KIND_WORDS[kind]}", d.pos)
         raise GameDefinitionError(f"--set {d.var}={value}: '{d.var} is declared as {_KIND_WORDS[kind]}, "
                                   f"not {_KIND_WORDS[got]}", d.pos)
+
+
+# what a name can be in any dialect (v0.5: capitals; v0.3: letters, digits, underscores)
+_NAME_SHAPED = re.compile(r"[A-Za-z0-9_]+")
 
 
 def _constant(v, values: dict, overrides: dict | None = None):

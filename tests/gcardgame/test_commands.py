@@ -70,3 +70,26 @@ def test_a_file_that_is_not_utf8_is_refused_at_its_first_bad_byte(tmp_path):
     r = run("check", str(bad))
     assert r.exit_code == 1 and f"{bad}:2:6: error: not UTF-8 text: byte 0xe9" in r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("setting, bound", [("SUITS=5", "1..4"), ("SUITS=0", "1..4"), ("NUMBERS=20", "1..13"),
+                                            ("NUMBERS=0", "1..13"), ("NUMBERS=-1", "1..13")])
+def test_a_deck_size_the_deck_cannot_have_is_a_setting_error_for_every_command(setting, bound):
+    # before: SUITS=5 or NUMBERS=20 kept the 52 cards silently, and 0 failed every game at
+    # `com deal` with "a card is taken from an empty location"
+    uno = str(GAMES / "uno.gcg")
+    name, value = setting.split("=")
+    for args in (["show", uno, "--seed", "0"], ["simulate", uno, "-n", "2"], ["query", uno, "terminates"],
+                 ["translate", uno, "--to", "gdl2"]):
+        r = run(*args, "--set", setting)
+        assert r.exit_code == 2 and "Traceback" not in r.output, (args, r.output)
+        assert (f"error: --set {setting}: '{name} is declared as an integer in {bound} (the "
+                f"{'suits' if name == 'SUITS' else 'highest card number'} of the deck") in r.output, r.output
+        assert f"not {value}" in r.output and "empty location" not in r.output
+
+
+def test_the_deck_sizes_within_the_bounds_still_play():
+    r = run("simulate", str(GAMES / "uno.gcg"), "-n", "2", "--set", "NUMBERS=3", "--set", "SUITS=2",
+            "--set", "DEALA=1", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["games"] == 2

@@ -137,6 +137,38 @@ def test_an_interrupted_report_keeps_the_games_played():
     assert r["pipmc"]["games"] == 0 and r["strategy_potential"] == []
 
 
+def test_an_interrupted_report_counts_the_games_played_not_the_games_asked():
+    # before: "games" was the -n asked (40), though 7 were played; `simulate` counts the 7
+    done = []
+
+    def tick(k):
+        done.append(k)
+        if len(done) == 7:
+            raise KeyboardInterrupt
+
+    r = _report("seat0_wins.rcy", n=40, progress=tick)
+    assert r["interrupted"] and r["games"] == r["summary"]["games"] == 7
+    assert _report("seat0_wins.rcy", n=5, pipmc_games=0, potential_games=0)["games"] == 5
+
+
+def test_an_interrupted_machine_report_counts_the_games_played():
+    from conftest import GAMES
+    from ggpbridge.deckbuild.machine import DeckMachine
+    from ggpbridge.deckbuild.play import policies
+    from ggpbridge.deckbuild.settings import read_dbk
+    from ggpbridge.report.machine_data import machine_report_data
+    game = str(GAMES / "golomb_small.dbk")
+    done = []
+
+    def tick(k):
+        done.append(k)
+        if len(done) == 3:
+            raise KeyboardInterrupt
+
+    r = machine_report_data(DeckMachine(read_dbk(game, {})), game, "random", 40, 0, {}, policies, progress=tick)
+    assert r["interrupted"] and r["games"] == r["summary"]["games"] == 3
+
+
 def test_the_planned_games_are_the_games_played():
     prog = compile_game(str(DATA / "fixed_length.rcy"))
     count = []

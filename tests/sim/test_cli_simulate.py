@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import GAMES
@@ -107,3 +108,15 @@ def test_a_set_value_of_the_wrong_kind_is_a_positioned_error_for_every_command()
         assert "kuhn_poker.rcy:21:3: error: --set ANTE=two: 'ANTE is declared as an integer, not a name" in r.output
     r = CliRunner().invoke(main, ["simulate", str(GAMES / "lost_cities.rcy"), "-n", "1", "--set", "COLOURS=RED"])
     assert r.exit_code == 2 and "'COLOURS is declared as a list of names, not a name" in r.output
+
+
+@pytest.mark.parametrize("value, shown", [("3.5", "'3.5'"), ("", "an empty value"), ("-1.0", "'-1.0'")])
+def test_a_set_value_that_is_no_name_is_not_called_a_name(value, shown):
+    # before: "--set ANTE=3.5: 'ANTE is declared as an integer, not a name", though 3.5 is no name
+    r = CliRunner().invoke(main, ["simulate", str(GAMES / "kuhn_poker.rcy"), "-n", "1", "--set", f"ANTE={value}"])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert (f"kuhn_poker.rcy:21:3: error: --set ANTE={value}: 'ANTE is declared as an integer; {shown} is not "
+            f"an integer") in r.output, r.output
+    assert "not a name" not in r.output
+    r = CliRunner().invoke(main, ["simulate", str(GAMES / "lost_cities.rcy"), "-n", "1", "--set", "COLOURS="])
+    assert "'COLOURS is declared as a list of names; an empty value is not a list of names" in r.output
