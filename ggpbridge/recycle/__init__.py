@@ -39,8 +39,7 @@ class Loaded:
                 lo, hi, what = self.bounds[var]
                 if not lo <= value <= hi:
                     raise GameDefinitionError(f"--set {var}={value}: '{var} is declared as an integer in "
-                                          f"{lo}..{hi} ({what}), not {value}",
-                                              source=self.source)
+                                              f"{lo}..{hi} ({what}), not {value}", source=self.source)
 
     @cached_property
     def comments(self) -> list:
