@@ -123,31 +123,24 @@ def test_recording_a_game_does_not_change_it():
                 assert t["curve"][-1] == t["scores"]
 
 
-def test_an_interrupted_report_keeps_the_games_played():
+def _interrupted_after(k: int):
+    """A progress callback that interrupts the run (as Ctrl-C does) after k games."""
     done = []
 
-    def tick(k):
-        done.append(k)
-        if len(done) == 7:
+    def tick(n):
+        done.append(n)
+        if len(done) == k:
             raise KeyboardInterrupt
+    return tick
 
-    r = _report("seat0_wins.rcy", n=40, progress=tick)
+
+def test_an_interrupted_report_keeps_and_counts_the_games_played():
+    r = _report("seat0_wins.rcy", n=40, progress=_interrupted_after(7))
     assert r["interrupted"]
     assert r["summary"]["games"] == 7 and r["summary"]["seats"][0]["win_share"] == 1
     assert r["pipmc"]["games"] == 0 and r["strategy_potential"] == []
-
-
-def test_an_interrupted_report_counts_the_games_played_not_the_games_asked():
     # before: "games" was the -n asked (40), though 7 were played; `simulate` counts the 7
-    done = []
-
-    def tick(k):
-        done.append(k)
-        if len(done) == 7:
-            raise KeyboardInterrupt
-
-    r = _report("seat0_wins.rcy", n=40, progress=tick)
-    assert r["interrupted"] and r["games"] == r["summary"]["games"] == 7
+    assert r["games"] == 7
     assert _report("seat0_wins.rcy", n=5, pipmc_games=0, potential_games=0)["games"] == 5
 
 
@@ -158,14 +151,8 @@ def test_an_interrupted_machine_report_counts_the_games_played():
     from ggpbridge.deckbuild.settings import read_dbk
     from ggpbridge.report.machine_data import machine_report_data
     game = str(GAMES / "golomb_small.dbk")
-    done = []
-
-    def tick(k):
-        done.append(k)
-        if len(done) == 3:
-            raise KeyboardInterrupt
-
-    r = machine_report_data(DeckMachine(read_dbk(game, {})), game, "random", 40, 0, {}, policies, progress=tick)
+    r = machine_report_data(DeckMachine(read_dbk(game, {})), game, "random", 40, 0, {}, policies,
+                            progress=_interrupted_after(3))
     assert r["interrupted"] and r["games"] == r["summary"]["games"] == 3
 
 
