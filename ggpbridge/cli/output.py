@@ -50,6 +50,11 @@ SIMULATOR_STEP = ("  a step is one simulator step: a stage-level statement run, 
 MACHINE_STEP = "  a step is one joint move of the game machine (a chance pick or a decision)."
 
 
+def _num(v) -> str:
+    """A mean of the table: '-' where no game gave one (None)."""
+    return "-" if v is None else str(v)
+
+
 def sim_report(rep: dict, step_legend: str = SIMULATOR_STEP) -> None:
     """The simulate command's table; `step_legend` says what its steps count (a deck-building
     game's machine counts joint moves: MACHINE_STEP)."""
@@ -57,16 +62,19 @@ def sim_report(rep: dict, step_legend: str = SIMULATOR_STEP) -> None:
             + ("  [interrupted]" if rep.get("interrupted") else ""))
     click.echo(f"finished {rep['finished']}, cycles {rep['cycles']}, unfinished {rep['unfinished']}, "
                f"errors {rep['errors']}   ({rep['seconds']} s, {rep['games_per_second']} games/s, {rep['engine']} engine)")
-    table([[s["seat"], _pct(s["win_share"]), _interval(s.get("win_interval")), s["mean_score"], s["mean_rank"],
-            s["mean_options"]] for s in rep["seats"]],
+    table([[s["seat"], _pct(s["win_share"]), _interval(s.get("win_interval")), _num(s["mean_score"]),
+            _num(s["mean_rank"]), _num(s["mean_options"])] for s in rep["seats"]],
           ["seat", "wins", "95% interval", "mean score", "mean rank", "mean options"])
     click.echo("  wins: share of the finished games won, a tie for the win split equally among the tied seats;\n"
                "  95% interval: Wilson score interval of that share (ties counted fractionally: conservative);\n"
                "  mean rank: rank 1 is the best, tied seats share the mean of their ranks;\n"
                "  mean options: options per choice the seat faced.")
     c, b, st = rep["choices_per_game"], rep["branching"], rep["steps_per_game"]
-    click.echo(f"choices per game: {c['mean']} (sd {c['sd']}); steps per game: {st['mean']} "
-               f"(min {st['min']}, median {st['median']}, max {st['max']})")
+    if st["mean"] is None:   # no game finished: nothing to average
+        click.echo("choices per game: -; steps per game: - (no game finished)")
+    else:
+        click.echo(f"choices per game: {c['mean']} (sd {c['sd']}); steps per game: {st['mean']} "
+                   f"(min {st['min']}, median {st['median']}, max {st['max']})")
     click.echo(step_legend)
     if b["mean_options"] is not None:
         click.echo(f"mean options per choice: {b['mean_options']}; forced choices: {_pct(b['forced_share'])}")

@@ -120,3 +120,15 @@ def test_a_set_value_that_is_no_name_is_not_called_a_name(value, shown):
     assert "not a name" not in r.output
     r = CliRunner().invoke(main, ["simulate", str(GAMES / "lost_cities.rcy"), "-n", "1", "--set", "COLOURS="])
     assert "'COLOURS is declared as a list of names; an empty value is not a list of names" in r.output
+
+
+def test_a_run_where_no_game_finished_shows_dashes_not_none():
+    from pathlib import Path
+    cycle = Path(__file__).parent / "data" / "runaway_cycle.rcy"
+    r = run("simulate", str(cycle), "-n", "3")
+    assert "finished 0, cycles 3" in r.stdout
+    # before: "None" in every mean cell, and "choices per game: None (sd 0.0)"
+    assert "None" not in r.stdout
+    rows = [line.split() for line in r.stdout.splitlines() if line[:2] in ("0 ", "1 ")]
+    assert rows and all(row[1:] == ["-"] * 5 for row in rows)
+    assert "choices per game: -; steps per game: - (no game finished)" in r.stdout
