@@ -164,9 +164,7 @@ class TwinFinder:
     def twins(self, name: str, sha: str, loaded) -> tuple[str, ...]:
         """`name`, then the names of its twins in name order, for the translation `sha` (first 12
         hex digits) of the game `loaded` (the file as read now)."""
-        others = sorted(self._candidates.get(sha, set()) - {name})
-        return (name, *(other for other in others
-                        if (game := self._read(other)) is not None and same_game(game, loaded)))
+        return (name, *sorted(self._alike(self._candidates.get(sha, set()) - {name}, loaded)))
 
     def kin(self, loaded, besides: Iterable[str] = ()) -> set[str]:
         """The candidates but `besides` that hold the same game as `loaded` (`same_game`),
@@ -174,8 +172,11 @@ class TwinFinder:
         `loaded` has now are its twins."""
         if not checks_clean(loaded):   # nobody's twin (and no file to compare it with)
             return set()
-        others = set().union(*self._candidates.values()) - set(besides)
-        return {name for name in others if (game := self._read(name)) is not None and same_game(game, loaded)}
+        return self._alike(set().union(*self._candidates.values()) - set(besides), loaded)
+
+    def _alike(self, names: set, loaded) -> set[str]:
+        """Those of `names` whose file holds the same game as `loaded`."""
+        return {name for name in names if (game := self._read(name)) is not None and same_game(game, loaded)}
 
     def _read(self, name: str):
         if name not in self._loaded:

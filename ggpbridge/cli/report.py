@@ -75,10 +75,10 @@ def command(game, out, n, seed, players, sets, sweep, pipmc_games, potential_gam
         total = sum(planned_games(len(mc.players), n, pipmc_games, potential_games) for mc in machines)
     else:
         loaded = load(game, dialect, "the report plays RECYCLE and G_cardgame games")
-        for v in variants:
-            check_policies(players, compiled(loaded, tuple(sorted(v.items()))))
-        total = sum(planned_games(compiled(loaded, tuple(sorted(v.items()))).lay.n, n, pipmc_games, potential_games)
-                    for v in variants)
+        progs = [compiled(loaded, tuple(sorted(v.items()))) for v in variants]
+        for prog in progs:
+            check_policies(players, prog)
+        total = sum(planned_games(prog.lay.n, n, pipmc_games, potential_games) for prog in progs)
     show = not as_json and sys.stderr.isatty()
     reports = []
     with click.progressbar(length=total, label="playing", file=sys.stderr) if show else nullcontext() as bar, \
